@@ -1,0 +1,44 @@
+# Two commands: `make run` and `make test`. Both set up .venv on first use.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+export QT_QPA_PLATFORM ?= $(if $(DISPLAY),,offscreen)
+
+.PHONY: run test lint bench test-installer installer clean setup
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	@# Qt needs a few system libraries even offscreen; install them where we can (root, Debian).
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && ! ldconfig -p | grep -q libxkbcommon.so.0; then \
+	  apt-get update -qq && apt-get install -y -qq libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 >/dev/null; fi
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/deerfield-desk
+
+lint: $(STAMP)
+	$(BIN)/ruff check deerfield_desk tests benchmarks build_installer.py
+	$(BIN)/ruff format --check deerfield_desk tests benchmarks build_installer.py
+
+test: $(STAMP)
+	$(BIN)/ruff check deerfield_desk tests benchmarks build_installer.py
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m benchmarks.run
+
+test-installer: $(STAMP)
+	$(BIN)/python -m pip install -q -e '.[test,installer]'
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m slow -q
+
+installer: $(STAMP)
+	$(BIN)/python -m pip install -q -e '.[installer]'
+	$(BIN)/python build_installer.py
+
+clean:
+	rm -rf build dist .pytest_cache

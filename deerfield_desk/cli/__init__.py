@@ -1,0 +1,72 @@
+"""Command-line entry point: the GUI by default, sub-commands for headless work.
+
+Each sub-command lives in its own module under ``deerfield_desk.cli`` and exposes
+``register(subparsers)``, which adds its parser and sets ``func`` to a callable taking the
+parsed arguments and returning the exit code. New commands are added to ``COMMAND_MODULES``.
+
+Exit codes: 0 all good, 1 the check/operation found a problem, 2 bad input (argparse's own
+convention), with a one-line message on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# One line per command module; keep sorted by name.
+COMMAND_MODULES = [
+    "deerfield_desk.cli.backup_cmd",
+    "deerfield_desk.cli.demo_cmd",
+    "deerfield_desk.cli.verify_cmd",
+]
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line on stderr, exit code 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from deerfield_desk import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="deerfield-desk",
+        description="Village of Deerfield permit and inspection register.",
+    )
+    parser.add_argument("--version", action="version", version=f"deerfield-desk {__version__}")
+    add_db_option(parser)
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="start the main window, wait for the first rows, print ready_ms=… rows=… and exit",
+    )
+    parser.add_argument("--demo", action="store_true", help="open the demo register")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def add_db_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        default=argparse.SUPPRESS,
+        help="the register file (default: the register in the data folder)",
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "db"):
+        args.db = None
+    try:
+        if args.command is None:
+            from deerfield_desk.ui.app import run_gui
+
+            return run_gui(args)
+        return int(args.func(args) or 0)
+    except UsageError as exc:
+        print(f"deerfield-desk: {exc}", file=sys.stderr)
+        return 2
