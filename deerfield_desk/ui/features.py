@@ -1,0 +1,12 @@
+"""Screens plug into the main window here, one line each, so features stay in their own files.
+
+Each entry names a module with ``install(window: MainWindow) -> None``. ``install`` adds its
+actions to ``window.menu("Permits")`` (or File, Inspections, Documents, Tools, Help), may add a
+tab with ``window.add_tab(widget, title)``, and listens to ``window.register_changed`` to refresh.
+It reads and writes only through ``window.register`` (a ``store.Register``) and the store's
+repository functions; the UI never writes SQL.
+"""
+
+FEATURE_MODULES: list[str] = [
+    "deerfield_desk.ui.backup_actions",
+]

@@ -1,0 +1,76 @@
+"""The main window: the permit register, with menus that features plug into.
+
+Features (wizard, inspections, documents, exports…) install themselves from
+``ui/features.py``; this file stays small and knows none of them.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from PySide6.QtCore import QSettings, Signal
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
+
+from deerfield_desk.config import APP_NAME, Paths
+from deerfield_desk.store.register import Register
+from deerfield_desk.ui.features import FEATURE_MODULES
+
+MENU_ORDER = ("File", "Permits", "Inspections", "Documents", "Tools", "Help")
+
+
+class MainWindow(QMainWindow):
+    """Holds the open register and the signed-in actor; screens talk to the store through it."""
+
+    #: Emitted after any write, with the names of the tables that changed, so views refresh
+    #: only what they must.
+    register_changed = Signal(object)
+    #: Emitted once the register view shows its first rows (the smoke probe waits for it).
+    first_rows_shown = Signal(int)
+
+    def __init__(self, register: Register, paths: Paths, *, demo: bool = False):
+        super().__init__()
+        self.register = register
+        self.paths = paths
+        self.demo = demo
+        self.setWindowTitle(f"{APP_NAME} — {paths.db.name}" + (" (DEMO DATA)" if demo else ""))
+        self._menus: dict[str, QMenu] = {}
+        for name in MENU_ORDER:
+            self._menus[name] = self.menuBar().addMenu(f"&{name}")
+        central = QWidget()
+        self._layout = QVBoxLayout(central)
+        self._layout.setContentsMargins(6, 6, 6, 6)
+        if demo:
+            banner = QLabel(
+                "DEMO REGISTER: made-up permits for trying the app. Nothing here is "
+                "an official record. Open your own register with --db or File."
+            )
+            banner.setObjectName("demoBanner")
+            banner.setStyleSheet("background:#ffcc00;color:#000;font-weight:bold;padding:6px;")
+            banner.setWordWrap(True)
+            self._layout.addWidget(banner)
+        self.tabs = QTabWidget()
+        self._layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+        self.resize(1280, 800)
+        for module_name in FEATURE_MODULES:
+            importlib.import_module(module_name).install(self)
+
+    @property
+    def actor(self):
+        return self.register.actor
+
+    def menu(self, name: str) -> QMenu:
+        if name not in self._menus:
+            self._menus[name] = self.menuBar().addMenu(f"&{name}")
+        return self._menus[name]
+
+    def add_tab(self, widget: QWidget, title: str, *, first: bool = False) -> int:
+        if first:
+            return self.tabs.insertTab(0, widget, title)
+        return self.tabs.addTab(widget, title)
+
+    def notify_changed(self, *tables: str) -> None:
+        self.register_changed.emit(set(tables))
+
+    def settings(self) -> QSettings:
+        return QSettings()

@@ -1,0 +1,58 @@
+"""Shared fixtures: offscreen Qt, an isolated data folder, temporary registers.
+
+Background jobs run synchronously in tests (Picard's FakeThreadPool idea), and an exception
+in a Qt slot fails the test (pytest-qt's default, kept on).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+from deerfield_desk.models.actor import Actor, Role  # noqa: E402
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(tmp_path, monkeypatch):
+    """Every test gets its own data folder and its own QSettings, never the user's."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("DEERFIELD_DESK_HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    return home
+
+
+@pytest.fixture
+def clerk() -> Actor:
+    return Actor("Pat Clerk", Role.CLERK, "test-device")
+
+
+@pytest.fixture
+def inspector() -> Actor:
+    return Actor("Lee Inspector", Role.INSPECTOR, "test-device")
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "register.sqlite"
+
+
+@pytest.fixture
+def register(db_path, clerk):
+    from deerfield_desk.store.register import Register
+
+    reg = Register.open(db_path, clerk)
+    yield reg
+    reg.close()
+
+
+@pytest.fixture
+def sync_workers(monkeypatch):
+    """Run background jobs inline so tests are deterministic."""
+    from deerfield_desk.ui import worker
+
+    monkeypatch.setattr(worker, "run_synchronously", True)
