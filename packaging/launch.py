@@ -1,0 +1,12 @@
+"""The frozen app's entry script: the same `main()` as the `deerfield-desk` console command.
+
+A separate script (not deerfield_desk/__main__.py) so PyInstaller does not put the package
+folder itself on sys.path, where `config` or `cli` could be found as top-level modules.
+"""
+
+import sys
+
+from deerfield_desk.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
