@@ -41,8 +41,12 @@ class Assessment:
 
     def add(self, items: Iterable[Item]) -> None:
         lists = {
-            Permit: self.permits, Requirement: self.requirements, Fee: self.fees,
-            Refusal: self.refusals, Review: self.reviews, Validity: self.validity,
+            Permit: self.permits,
+            Requirement: self.requirements,
+            Fee: self.fees,
+            Refusal: self.refusals,
+            Review: self.reviews,
+            Validity: self.validity,
             Exemption: self.exemptions,
         }
         for item in items:
@@ -62,8 +66,14 @@ class Assessment:
     def citations(self) -> set[str]:
         """Every section this assessment rests on."""
         out = {b for p in self.permits for b in p.basis}
-        for group in (self.requirements, self.fees, self.refusals, self.reviews,
-                      self.validity, self.exemptions):
+        for group in (
+            self.requirements,
+            self.fees,
+            self.refusals,
+            self.reviews,
+            self.validity,
+            self.exemptions,
+        ):
             out.update(item.basis for item in group)
         return out
 
@@ -83,8 +93,13 @@ class Assessment:
             ],
             "refusals": [{"code": r.code, "basis": r.basis} for r in self.refusals],
             "reviews": [
-                {"permit": r.permit, "by": r.by, "days": r.days,
-                 "working_days": r.working_days, "basis": r.basis}
+                {
+                    "permit": r.permit,
+                    "by": r.by,
+                    "days": r.days,
+                    "working_days": r.working_days,
+                    "basis": r.basis,
+                }
                 for r in self.reviews
             ],
             "validity": [

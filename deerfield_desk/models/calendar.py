@@ -51,8 +51,10 @@ class VillageCalendar:
         Raises ``ValueError`` naming the bad entry, so the caller can tell the clerk which
         setting to fix.
         """
-        return cls(added=_parse_dates(added, "holidays_added"),
-                   removed=_parse_dates(removed, "holidays_removed"))
+        return cls(
+            added=_parse_dates(added, "holidays_added"),
+            removed=_parse_dates(removed, "holidays_removed"),
+        )
 
     def is_holiday(self, d: date) -> bool:
         if d in self.added:

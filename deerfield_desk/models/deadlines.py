@@ -16,19 +16,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from enum import Enum
+from enum import StrEnum
 
 from deerfield_desk.models.calendar import VillageCalendar
 
+__all__ = [
+    "EVENTS",
+    "Deadline",
+    "DeadlineError",
+    "Direction",
+    "Event",
+    "Unit",
+    "compute_deadline",
+]
 
-class Unit(str, Enum):
+
+class Unit(StrEnum):
     DAYS = "days"
     WORKING_DAYS = "working_days"
     HOURS = "hours"
     YEARS = "years"
 
 
-class Direction(str, Enum):
+class Direction(StrEnum):
     AFTER = "after"  # the deadline falls after the event
     BEFORE = "before"  # the latest moment to act ahead of the event
 
@@ -43,62 +53,39 @@ class Event:
     summary: str  # one line in our own words, for screens and notices
 
 
-def _e(name, period, unit, basis, summary, direction=Direction.AFTER) -> Event:
-    return Event(name, period, Unit(unit), direction, basis, summary)
+A, B = Direction.AFTER, Direction.BEFORE
+D, W, H, Y = Unit.DAYS, Unit.WORKING_DAYS, Unit.HOURS, Unit.YEARS
 
+# fmt: off
+_TABLE = (
+    # name                      period unit dir basis          what is due, in our words
+    ("stop_work_appeal",          10, W, A, "12.24",       "stop work appeal reaches the clerk"),
+    ("stop_work_hearing",         10, W, A, "12.24",       "Plan Commission hears the appeal"),
+    ("general_appeal",            20, D, A, "12.26",       "appeal of an inspector's order"),
+    ("erosion_appeal",            45, D, A, "31.15(1)(C)", "appeal of an erosion-control order"),
+    ("erosion_appeal_decision",   30, D, A, "31.15(2)(B)", "Zoning Board decides the appeal"),
+    ("citizen_appeal_copy",        5, W, A, "31.15(1)(B)", "clerk sends the citizen appeal on"),
+    ("violation_correction",      30, D, A, "12.23(3)",    "violation corrected after notice"),
+    ("house_number_compliance",   15, D, A, "12.32(7)",    "house number posted after notice"),
+    ("major_plan_review",         30, D, A, "31.10(1)",    "engineer decides on a major plan"),
+    ("minor_plan_review",          3, W, A, "31.10(2)",    "inspector decides on a statement"),
+    ("satellite_decision",        30, D, A, "12.29(4)",    "dish permit issued or deemed refused"),
+    ("temporary_occupancy_end",   30, D, A, "12.16",       "temporary occupancy runs out"),
+    ("demolition_backfill",       30, D, A, "12.18(4)(a)", "excavation filled after demolition"),
+    ("excavation_inspection",     72, H, A, "12.18(4)(b)", "inspector inspects the excavation"),
+    ("stop_work_revocation",      24, H, A, "31.14(2)(B)", "permit may be revoked"),
+    ("village_work_notice",       24, H, A, "31.14(2)(C)", "village may announce it will act"),
+    ("moving_street_repair",      10, D, A, "12.19(4)",    "mover repairs street damage"),
+    ("building_permit_expiry",     2, Y, A, "12.14(1)",    "building permit lapses"),
+    ("erosion_permit_expiry",      1, Y, A, "31.12(1)",    "erosion control permit lapses"),
+    ("exterior_finish",            2, Y, A, "12.15",       "exterior finished or deposit lost"),
+    ("inspection_request",        48, H, B, "12.12(5)",    "last moment to ask for inspection"),
+    ("hazardous_removal_notice",  72, H, B, "12.18(5)",    "last written notice of removal"),
+    ("erosion_start_notice",       2, W, B, "31.12(2)(B)", "last day to tell the clerk"),
+)
+# fmt: on
 
-_BEFORE = Direction.BEFORE
-
-EVENTS: dict[str, Event] = {
-    e.name: e
-    for e in (
-        _e("stop_work_appeal", 10, "working_days", "12.24",
-           "written appeal of a stop work order reaches the clerk"),
-        _e("stop_work_hearing", 10, "working_days", "12.24",
-           "Plan Commission hears a stop work appeal, counted from the appeal notice"),
-        _e("general_appeal", 20, "days", "12.26",
-           "appeal of a building inspector order to the Plan Commission"),
-        _e("erosion_appeal", 45, "days", "31.15(1)(C)",
-           "appeal of an erosion-control order, decision or inaction"),
-        _e("erosion_appeal_decision", 30, "days", "31.15(2)(B)",
-           "Zoning Board of Appeals hears and decides an erosion appeal or variance"),
-        _e("citizen_appeal_copy", 5, "working_days", "31.15(1)(B)",
-           "clerk sends the permittee a copy of a citizen appeal"),
-        _e("violation_correction", 30, "days", "12.23(3)",
-           "violation corrected after the written notice"),
-        _e("house_number_compliance", 15, "days", "12.32(7)",
-           "house number posted after the notice is served"),
-        _e("major_plan_review", 30, "days", "31.10(1)",
-           "village engineer decides on a major erosion control plan"),
-        _e("minor_plan_review", 3, "working_days", "31.10(2)",
-           "building inspector decides on a minor erosion control statement"),
-        _e("satellite_decision", 30, "days", "12.29(4)",
-           "satellite dish permit issued, or the application is deemed rejected"),
-        _e("temporary_occupancy_end", 30, "days", "12.16",
-           "temporary occupancy permit runs out"),
-        _e("demolition_backfill", 30, "days", "12.18(4)(a)",
-           "excavation filled and levelled after demolition is completed"),
-        _e("excavation_inspection", 72, "hours", "12.18(4)(b)",
-           "inspector inspects an excavation after written notice"),
-        _e("stop_work_revocation", 24, "hours", "31.14(2)(B)",
-           "permit may be revoked if the stop work order is not obeyed"),
-        _e("village_work_notice", 24, "hours", "31.14(2)(C)",
-           "village may give notice it will do the work itself"),
-        _e("moving_street_repair", 10, "days", "12.19(4)",
-           "mover repairs street damage after the inspection"),
-        _e("building_permit_expiry", 2, "years", "12.14(1)", "building permit lapses"),
-        _e("erosion_permit_expiry", 1, "years", "31.12(1)",
-           "land disturbing activity permit lapses"),
-        _e("exterior_finish", 2, "years", "12.15",
-           "exterior finished, or the completion deposit is forfeited"),
-        _e("inspection_request", 48, "hours", "12.12(5)",
-           "latest moment to request an inspection", _BEFORE),
-        _e("hazardous_removal_notice", 72, "hours", "12.18(5)",
-           "latest written notice before hazardous material is removed", _BEFORE),
-        _e("erosion_start_notice", 2, "working_days", "31.12(2)(B)",
-           "latest day to tell the clerk before land disturbance starts", _BEFORE),
-    )
-}
+EVENTS: dict[str, Event] = {row[0]: Event(*row) for row in _TABLE}
 
 
 @dataclass(frozen=True)

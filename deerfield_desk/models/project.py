@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields
 from decimal import Decimal
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 
-class Work(str, Enum):
+class Work(StrEnum):
     NEW_BUILDING = "new_building"
     ADDITION = "addition"
     ALTERATION = "alteration"
@@ -30,7 +30,7 @@ class Work(str, Enum):
     LAND_DISTURBANCE = "land_disturbance"
 
 
-class Structure(str, Enum):
+class Structure(StrEnum):
     DWELLING = "dwelling"  # one- and two-family
     MULTIFAMILY = "multifamily"
     COMMERCIAL = "commercial"
@@ -42,14 +42,14 @@ class Structure(str, Enum):
     PLAY_STRUCTURE = "play_structure"
 
 
-class Zoning(str, Enum):
+class Zoning(StrEnum):
     RESIDENTIAL = "residential"
     AGRICULTURAL = "agricultural"
     COMMERCIAL = "commercial"
     INDUSTRIAL = "industrial"
 
 
-class Mount(str, Enum):
+class Mount(StrEnum):
     GROUND = "ground"
     BUILDING = "building"
 
@@ -117,8 +117,13 @@ _ENUMS: dict[str, type[Enum]] = {
     "zoning": Zoning,
     "mount": Mount,
 }
-_MONEY = {"estimated_cost", "base_fee", "control_measures_cost", "equalized_value",
-          "lowest_nearby_value"}
+_MONEY = {
+    "estimated_cost",
+    "base_fee",
+    "control_measures_cost",
+    "equalized_value",
+    "lowest_nearby_value",
+}
 _COUNTS = {"roof_layers", "lots_created"}
 _PERCENT = {"damage_pct"}  # a share of the building's value cannot pass 100
 _FLAGS = {f.name for f in fields(Project) if f.type == "bool"}

@@ -122,21 +122,34 @@ def _major(p: Project) -> Iterator[Item]:
     yield Requirement("erosion_security", "31.12(2)(A)", security)
     yield Review("erosion_control", "village_engineer", "31.10(1)", days=MAJOR_REVIEW_DAYS)
     if p.land_division or p.subdivision:
-        yield Fee("erosion_major_application", Decimal("0"), "31.11(1)",
-                  "waived: plat or certified survey map review fees paid for this project")
+        yield Fee(
+            "erosion_major_application",
+            Decimal("0"),
+            "31.11(1)",
+            "waived: plat or certified survey map review fees paid for this project",
+        )
     else:
         yield Fee("erosion_major_application", MAJOR_APPLICATION_FEE, "31.11(1)")
-    yield Fee("erosion_engineering_legal", None, "31.11(1)",
-              "actual engineering and legal costs of review and inspection, billed by the village")
+    yield Fee(
+        "erosion_engineering_legal",
+        None,
+        "31.11(1)",
+        "actual engineering and legal costs of review and inspection, billed by the village",
+    )
 
 
 def _minor(building_permit: bool) -> Iterator[Item]:
     yield Requirement("erosion_control_statement", "31.09(2)")
-    yield Review("erosion_control", "building_inspector", "31.10(2)",
-                 working_days=MINOR_REVIEW_WORKING_DAYS)
+    yield Review(
+        "erosion_control", "building_inspector", "31.10(2)", working_days=MINOR_REVIEW_WORKING_DAYS
+    )
     if building_permit:
-        yield Fee("erosion_minor_application", Decimal("0"), "31.11(2)",
-                  "no separate fee: the building permit fee for the same work covers it")
+        yield Fee(
+            "erosion_minor_application",
+            Decimal("0"),
+            "31.11(2)",
+            "no separate fee: the building permit fee for the same work covers it",
+        )
     else:
         yield Fee("erosion_minor_application", MINOR_APPLICATION_FEE, "31.11(2)")
 
