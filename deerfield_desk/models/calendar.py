@@ -122,7 +122,7 @@ def _check_count(n: int) -> None:
 
 
 def _parse_dates(values: Iterable[str], name: str) -> frozenset[date]:
-    if isinstance(values, str):
+    if not isinstance(values, list | tuple | set | frozenset):
         raise ValueError(f"{name}: expected a list of ISO dates")
     out = set()
     for value in values:
