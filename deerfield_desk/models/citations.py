@@ -55,6 +55,8 @@ def citation_exists(citation: str, folder: Path | None = None) -> bool:
     folder = folder or ordinance_dir()
     if not match or folder is None or match["chapter"] not in CHAPTER_FILES:
         return False
+    if not (folder / CHAPTER_FILES[match["chapter"]]).is_file():
+        return False
     lines = _chapter_lines(folder, match["chapter"])
     section = f"{match['chapter']}.{match['section']}"
     starts = [i for i, line in enumerate(lines) if _heading(line) == section]
