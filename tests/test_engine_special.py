@@ -106,3 +106,8 @@ def test_satellite_placement_rule_follows_zoning_and_mount(zoning, mount, basis)
         data["mount"] = mount
     reqs = {r.code: r.basis for r in assess(**data).requirements}
     assert reqs["satellite_placement"] == basis
+
+
+def test_house_moved_onto_a_lot_needs_its_house_number():
+    a = assess(work="move_building", structure="dwelling", new_primary_structure=True)
+    assert {r.code: r.basis for r in a.requirements}["house_number_placard"] == "12.32(3)"

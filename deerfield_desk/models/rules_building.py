@@ -57,6 +57,9 @@ def assess(p: Project) -> Iterator[Item]:
     if needs_building_permit(p):
         yield from building_requirements(p)
         yield from permit_fee(p)
+    elif p.work is Work.MOVE_BUILDING and p.new_primary_structure:
+        # A house moved onto a lot is "located" in the village and needs its number too.
+        yield Requirement("house_number_placard", "12.32(3)")
     yield from fire_limits(p)
 
 
