@@ -13,6 +13,7 @@ Linux makes a .tar.gz with a .desktop file, an icon and a per-user install.sh, m
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import platform
 import shutil
@@ -107,29 +108,32 @@ def frozen_executable(info: AppInfo) -> Path:
     return DIST / info.slug / f"{info.slug}{suffix}"
 
 
-def package_linux(info: AppInfo, folder: Path) -> Path:
+def package_linux(info: AppInfo, folder: Path, dist: Path = DIST) -> Path:
     """A .tar.gz: the app folder, its .desktop file, the icon and a per-user install.sh."""
     machine = platform.machine() or "unknown"
     top = f"{info.slug}-{info.version}-linux-{machine}"
-    archive = DIST / f"{top}.tar.gz"
+    archive = dist / f"{top}.tar.gz"
     desktop = (ROOT / "packaging" / "deerfield-desk.desktop").read_text(encoding="utf-8")
     desktop = desktop.replace("@NAME@", info.name).replace("@COMMENT@", info.description)
-    staging = WORK / "linux-extras"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    (staging / f"{info.slug}.desktop").write_text(desktop, encoding="utf-8")
+    desktop_bytes = desktop.encode("utf-8")
 
-    def executable(member: tarfile.TarInfo) -> tarfile.TarInfo:
-        member.mode = 0o755 if member.isdir() or member.name.endswith(".sh") else member.mode
+    def owned_by_root(member: tarfile.TarInfo) -> tarfile.TarInfo:
         member.uid = member.gid = 0
         member.uname = member.gname = "root"
+        if member.isdir() or member.name.endswith(".sh"):
+            member.mode = 0o755
         return member
 
+    dist.mkdir(parents=True, exist_ok=True)
     with tarfile.open(archive, "w:gz", compresslevel=6) as tar:
-        tar.add(folder, arcname=f"{top}/{info.slug}", filter=executable)
-        tar.add(staging / f"{info.slug}.desktop", arcname=f"{top}/{info.slug}.desktop")
-        tar.add(ROOT / ICON_PNG, arcname=f"{top}/{info.slug}.png")
-        tar.add(ROOT / "packaging" / "install.sh", arcname=f"{top}/install.sh", filter=executable)
+        tar.add(folder, arcname=f"{top}/{info.slug}", filter=owned_by_root)
+        entry = owned_by_root(tarfile.TarInfo(f"{top}/{info.slug}.desktop"))
+        entry.size, entry.mode, entry.mtime = len(desktop_bytes), 0o644, int(time.time())
+        tar.addfile(entry, io.BytesIO(desktop_bytes))
+        tar.add(ROOT / ICON_PNG, arcname=f"{top}/{info.slug}.png", filter=owned_by_root)
+        tar.add(
+            ROOT / "packaging" / "install.sh", arcname=f"{top}/install.sh", filter=owned_by_root
+        )
     return archive
 
 
