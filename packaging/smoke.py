@@ -190,6 +190,7 @@ def smoke(program: Path, tmp: Path) -> str:
     expect(due > WITHOUT_HOLIDAYS, f"the deadline counts Thanksgiving (due {due})", frozen)
     ok("deadline", f"{' '.join(DEADLINE)} is due {due}: the holiday calendar is inside")
 
+    check_documents(program, db, (frozen_env, source_env), work)
     ready = window_ready([program, "--db", db, "--smoke"], frozen_env, work, permits)
     ok("window (offscreen)", ready)
     if sys.platform.startswith("linux") and shutil.which("xvfb-run"):
@@ -198,6 +199,35 @@ def smoke(program: Path, tmp: Path) -> str:
         command = ["xvfb-run", "-a", program, "--db", db, "--smoke"]
         ok("window (X11 under Xvfb)", window_ready(command, xcb_env, work, permits))
     return ready.split(" (")[0]
+
+
+def check_documents(program: Path, db: Path, envs: tuple[dict, dict], work: Path) -> None:
+    """A permit card rendered by the frozen app is byte for byte the source tree's (reportlab
+    runs with invariant=1): the fonts from resources/fonts and the QR code are inside."""
+    if run([program, "render", "--help"], envs[0], work).returncode != 0:
+        print("skip documents: no render command in this build", flush=True)
+        return
+    with sqlite3.connect(db) as conn:
+        row = conn.execute(
+            "SELECT permit_number FROM permits WHERE permit_number IS NOT NULL LIMIT 1"
+        ).fetchone()
+    if row is None:
+        print("skip documents: the register has no issued permit to print", flush=True)
+        return
+    pdfs = []
+    for name, command, env in (
+        ("frozen", [program], envs[0]),
+        ("source", [sys.executable, "-m", "deerfield_desk"], envs[1]),
+    ):
+        target = work / f"{name}-card.pdf"
+        result = run(
+            [*command, "render", "permit-card", row[0], "--to", target, "--db", db], env, work
+        )
+        expect(result.returncode == 0 and target.is_file(), f"{name} renders a permit card", result)
+        pdfs.append(target.read_bytes())
+    expect(b"DejaVuSans" in pdfs[0], "the permit card embeds the bundled DejaVu fonts")
+    expect(pdfs[0] == pdfs[1], "the frozen permit card is identical to the source tree's")
+    ok("documents", f"permit card {row[0]}: {len(pdfs[0]):,} bytes, fonts embedded, as source")
 
 
 def window_ready(command, env, work: Path, permits: int) -> str:
