@@ -98,7 +98,21 @@ def freeze(clean: bool = False) -> Path:
     if clean:
         command.append("--clean")
     subprocess.run([*command, str(SPEC)], cwd=ROOT, check=True)
-    return DIST / app_info().slug
+    folder = DIST / app_info().slug
+    if sys.platform.startswith("linux"):
+        strip_python_debug_info(folder)
+    return folder
+
+
+def strip_python_debug_info(folder: Path) -> None:
+    """Drop the debug sections of the interpreter's own libraries (a pyenv-built Python
+    carries ~30 MB of them). Only those: wheels' libraries were patched by auditwheel, and
+    strip can break a patched file. --strip-debug keeps every symbol the loader needs."""
+    strip = shutil.which("strip")
+    internal = folder / "_internal"
+    targets = [*internal.glob("libpython3*.so*"), *internal.glob("python3*/lib-dynload/*.so")]
+    if strip and targets:
+        subprocess.run([strip, "--strip-debug", *map(str, targets)], check=True)
 
 
 def frozen_executable(info: AppInfo) -> Path:
