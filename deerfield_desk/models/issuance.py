@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from deerfield_desk.models.application_items import item_lists, missing_items
 from deerfield_desk.models.assessment import Assessment
+from deerfield_desk.models.deposits import DEPOSIT_KINDS
 from deerfield_desk.models.money import decimal_to_cents, format_cents
 from deerfield_desk.models.project_summary import requirement_info, texts
 from deerfield_desk.models.status import PermitStatus
@@ -90,10 +91,11 @@ def _requirement(facts, code, basis, amount, info) -> list[Unmet]:
             for d in facts.deposits
             if d["kind"] == info["kind"] and d["status"] == "held"
         )
+        name = DEPOSIT_KINDS[info["kind"]][0]
         if held == 0:
-            return [Unmet(f"{info['text'].split(':')[0]}: not recorded", basis)]
+            return [Unmet(f"{name}: not recorded", basis)]
         if needed is not None and held < needed:
-            return [Unmet(f"{info['text'].split(':')[0]}: {format_cents(held)} recorded, "
+            return [Unmet(f"{name}: {format_cents(held)} recorded, "
                           f"{format_cents(needed)} required", basis)]  # fmt: skip
         return []
     if code in {"moving_insurance", "house_number_placard"}:
