@@ -199,3 +199,19 @@ def test_permits_menu_is_installed(window):
     new = window.menu("Permits").actions()[texts.index("New application…")]
     assert new.shortcut().toString() == "Ctrl+N"
     assert "Fee schedule…" in [a.text() for a in window.menu("Tools").actions()]
+
+
+def test_papers_tab_offers_the_erosion_statement_items_too(qtbot, window):
+    from deerfield_desk.ui.money_dialog import MoneyDialog
+
+    walk(qtbot, window.register, site={"site_on_platted_lot": True}, work="new_building",
+         answers={"structure": "dwelling", "area_sqft": "1500"},
+         received=["erosion_statement.sample_map"])  # fmt: skip
+    building = window.register.query_one("SELECT uuid FROM permits WHERE kind = 'building'")
+    money = MoneyDialog(window, building["uuid"], today=TODAY)
+    qtbot.addWidget(money)
+    assert money.paper_checks["erosion_statement.sample_map"].isChecked()
+    assert not money.paper_checks["plot_plan"].isChecked()
+    money.paper_checks["plot_plan"].setChecked(True)
+    app = window.register.query_one("SELECT received_json FROM applications")
+    assert '"plot_plan": "2026-11-30"' in app["received_json"]

@@ -39,4 +39,4 @@ def expiry_date(validity: Validity, issued_on: date, calendar: VillageCalendar) 
 def review_consequence(review: Review) -> str:
     """What happens when the deadline passes, in our words (12.29(4) deems it rejected)."""
     event = event_for_basis(review.basis)
-    return event.summary if event else "no period set: decided at the board's meeting"
+    return event.summary if event else "no set period: decided at a meeting of the board"

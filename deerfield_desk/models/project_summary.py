@@ -90,19 +90,15 @@ def summarize(
         )
     for rv in assessment.reviews:
         who = texts()["reviewers"].get(rv.by, rv.by)
-        period = (
-            f"{rv.days} days"
-            if rv.days
-            else f"{rv.working_days} working days"
-            if rv.working_days
-            else "no set period"
-        )
-        detail = period
-        if received_on is not None:
-            due = review_due(rv, received_on, cal)
-            if due:
-                detail += f", by {due.isoformat()}"
-        detail += f"; {review_consequence(rv)}"
+        if rv.days or rv.working_days:
+            detail = f"{rv.days} days" if rv.days else f"{rv.working_days} working days"
+            if received_on is not None:
+                due = review_due(rv, received_on, cal)
+                if due:
+                    detail += f", by {due.isoformat()}"
+            detail += f"; {review_consequence(rv)}"
+        else:
+            detail = review_consequence(rv)
         lines.append(SummaryLine("reviews", f"{permit_label(rv.permit)}: {who}", rv.basis, detail))
     for v in assessment.validity:
         years = f"{v.years} year" + ("s" if v.years != 1 else "")

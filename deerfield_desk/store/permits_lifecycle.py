@@ -13,7 +13,7 @@ from deerfield_desk.models.assessment import Assessment
 from deerfield_desk.models.extension import check_extension, extended_expiry
 from deerfield_desk.models.fee_lines import required_deposits
 from deerfield_desk.models.fee_schedule import scheduled_fee
-from deerfield_desk.models.findings import Refusal, Requirement, Review, Validity
+from deerfield_desk.models.findings import Permit, Refusal, Requirement, Review, Validity
 from deerfield_desk.models.issuance import IssuanceFacts, Unmet, unmet_preconditions
 from deerfield_desk.models.lifecycle_deadlines import expiry_date, review_due
 from deerfield_desk.models.status import PermitStatus, TransitionRefused, check_transition
@@ -86,6 +86,7 @@ def application_assessment(reg: Register, application_id: int) -> tuple[dict, As
     app = reg.get_by_id("applications", application_id)
     data = json.loads(app["assessment_json"] or "{}")
     a = Assessment()
+    a.permits = [Permit(p["type"], tuple(p["basis"]), p["class"]) for p in data.get("permits", [])]
     a.requirements = [
         Requirement(r["code"], r["basis"], _dec(r.get("amount")))
         for r in data.get("requirements", [])

@@ -20,7 +20,7 @@ from deerfield_desk.models.extension import EXTENSION_PRESETS, MAX_EXTENSION_DAY
 from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.permits_lifecycle import extend_permit
 from deerfield_desk.ui import confirm
-from deerfield_desk.ui.permit_picker import permit_title
+from deerfield_desk.ui.permit_picker import load_permit, permit_title
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 
@@ -28,7 +28,7 @@ class ExtendDialog(QDialog):
     def __init__(self, window, permit_uuid: str, today: date | None = None):
         super().__init__(window)
         self.window, self.register = window, window.register
-        self.permit = self.register.get("permits", permit_uuid)
+        self.permit = load_permit(self.register, permit_uuid)
         self.today = today or date.today()
         self.setWindowTitle("Extend permit")
         form = QFormLayout(self)

@@ -12,7 +12,7 @@ from deerfield_desk.store.errors import NotAllowed
 from deerfield_desk.store.permits_lifecycle import check_issuance, issue_permit
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
-from deerfield_desk.ui.permit_picker import permit_title
+from deerfield_desk.ui.permit_picker import load_permit, permit_title
 
 
 class IssueDialog(QDialog):
@@ -44,7 +44,7 @@ class IssueDialog(QDialog):
         self.refresh()
 
     def refresh(self) -> None:
-        permit = self.register.get("permits", self.permit_uuid)
+        permit = load_permit(self.register, self.permit_uuid)
         self.title.setText(f"<b>{permit_title(permit)}</b>")
         reasons = check_issuance(self.register, self.permit_uuid, self.today)
         self.unmet.clear()
@@ -57,7 +57,7 @@ class IssueDialog(QDialog):
         )  # fmt: skip
 
     def issue(self) -> None:
-        permit = self.register.get("permits", self.permit_uuid)
+        permit = load_permit(self.register, self.permit_uuid)
         if not confirm.confirm(self, "Issue permit", f"Issue {permit_title(permit)} dated "
                                f"{self.today.isoformat()}?"):  # fmt: skip
             return

@@ -14,7 +14,7 @@ from deerfield_desk.store.applications import drafts
 from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.permits_lifecycle import mark_expired, void_permit
 from deerfield_desk.ui import confirm
-from deerfield_desk.ui.permit_picker import choose_permit, permit_title
+from deerfield_desk.ui.permit_picker import choose_permit, load_permit, permit_title
 
 ACTIVE = (S.ISSUED, S.EXTENDED, S.EXPIRED)
 
@@ -109,7 +109,7 @@ def expire(window):
     uuid = choose_permit(window, (S.ISSUED, S.EXTENDED), "Mark expired")
     if not uuid:
         return
-    permit = window.register.get("permits", uuid)
+    permit = load_permit(window.register, uuid)
     if confirm.confirm(window, "Mark expired", f"Mark {permit_title(permit)} expired?"):
         _act(window, lambda: mark_expired(window.register, uuid, date.today()))
 
@@ -119,7 +119,7 @@ def void(window):
     uuid = choose_permit(window, open_statuses, "Void permit")
     if not uuid:
         return
-    permit = window.register.get("permits", uuid)
+    permit = load_permit(window.register, uuid)
     reason, ok = QInputDialog.getText(window, "Void permit", "Reason (written, required)")
     if ok and confirm.confirm(window, "Void permit", f"Void {permit_title(permit)}?\n\n{reason}"):
         _act(window, lambda: void_permit(window.register, uuid, reason))

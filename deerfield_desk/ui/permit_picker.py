@@ -9,8 +9,21 @@ from deerfield_desk.models.project_summary import permit_label
 from deerfield_desk.models.status import PermitStatus
 
 
+def load_permit(register, permit_uuid: str) -> dict:
+    """The permit row plus its application's number, for titles before a permit number."""
+    row = register.get("permits", permit_uuid)
+    app = register.query_one(
+        "SELECT application_number FROM applications WHERE id = ?", (row["application_id"],)
+    )
+    return {**row, "application_number": app["application_number"] if app else None}
+
+
 def permit_title(row: dict) -> str:
-    number = row["permit_number"] or f"application {row['application_id']}"
+    number = row["permit_number"] or (
+        f"application {row['application_number']}"
+        if row.get("application_number")
+        else "not yet numbered"
+    )
     status = PermitStatus(row["status"]).label
     cls = f" ({row['permit_class']})" if row.get("permit_class") else ""
     return f"{number} · {permit_label(row['kind'])}{cls} · {row['address_text']} · {status}"
@@ -22,7 +35,9 @@ def choose_permit(window, statuses: tuple[str, ...], title: str) -> str | None:
         return current
     marks = ", ".join("?" * len(statuses))
     rows = window.register.query(
-        f"SELECT * FROM permits WHERE status IN ({marks}) ORDER BY id DESC LIMIT 300", statuses
+        f"SELECT p.*, a.application_number FROM permits p LEFT JOIN applications a "
+        f"ON a.id = p.application_id WHERE p.status IN ({marks}) ORDER BY p.id DESC LIMIT 300",
+        statuses,
     )
     if not rows:
         from deerfield_desk.ui import confirm

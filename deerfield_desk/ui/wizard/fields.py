@@ -23,7 +23,7 @@ def hint_label(text: str) -> QLabel:
     return label
 
 
-def with_error(widget: QWidget, unit: str = "") -> tuple[QWidget, QLabel]:
+def with_error(widget: QWidget, unit: str | None = None) -> tuple[QWidget, QLabel]:
     """A widget (and its unit) above its error line; returns (container, error label)."""
     box = QWidget()
     outer = QVBoxLayout(box)
@@ -32,8 +32,10 @@ def with_error(widget: QWidget, unit: str = "") -> tuple[QWidget, QLabel]:
     row = QHBoxLayout()
     row.setContentsMargins(0, 0, 0, 0)
     row.addWidget(widget, 1)
-    if unit:
-        row.addWidget(QLabel(unit))
+    if unit is not None:  # a fixed column, so fields with and without units line up
+        label = QLabel(unit)
+        label.setFixedWidth(44)
+        row.addWidget(label)
     outer.addLayout(row)
     error = error_label()
     outer.addWidget(error)
