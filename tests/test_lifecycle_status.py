@@ -126,3 +126,15 @@ def test_expired_permit_needs_action_then_marked_expired(qtbot, register):
     with pytest.raises(NotAllowed, match="not passed"):
         mark_expired(register, erosion["uuid"], TODAY)
     assert mark_expired(register, erosion["uuid"], later)["status"] == "expired"
+
+
+def test_dish_deemed_rejected_only_after_its_thirty_days(qtbot, register):
+    from deerfield_desk.store.permits_lifecycle import record_deemed_rejection
+
+    walk(qtbot, register, **DISH)
+    dish = register.query_one("SELECT * FROM permits")
+    with pytest.raises(NotAllowed, match=r"12\.29\(4\)"):
+        record_deemed_rejection(register, dish["uuid"], date(2026, 12, 30))
+    done = record_deemed_rejection(register, dish["uuid"], date(2026, 12, 31))
+    assert done["status"] == "rejected"
+    assert done["decision_reason"] == "deemed rejected: not issued by 2026-12-30 (§12.29(4))"

@@ -82,6 +82,22 @@ def review_queue(reg: Register, today: date) -> list[dict]:
     return rows
 
 
+DEEMED_REJECTED_BASIS = "12.29(4)"
+
+
+def record_deemed_rejection(reg: Register, permit_uuid: str, today: date) -> dict:
+    """12.29(4): a dish permit not issued within its 30 days is deemed rejected; record it
+    so the register says so, with the reason the applicant may ask for."""
+    permit = reg.get("permits", permit_uuid)
+    due = permit["review_due"]
+    if permit["review_basis"] != DEEMED_REJECTED_BASIS or not due or due >= today.isoformat():
+        raise NotAllowed("only a satellite dish application past its 30 days (§12.29(4)) is "
+                         "deemed rejected")  # fmt: skip
+    reason = f"deemed rejected: not issued by {due} (§12.29(4))"
+    return transition(reg, permit_uuid, S.REJECTED, reason,
+                      {"decision_reason": reason, "decided_at": utc_now()})  # fmt: skip
+
+
 def application_assessment(reg: Register, application_id: int) -> tuple[dict, Assessment]:
     app = reg.get_by_id("applications", application_id)
     data = json.loads(app["assessment_json"] or "{}")

@@ -25,7 +25,11 @@ from PySide6.QtWidgets import (
 from deerfield_desk.models.project_summary import permit_label, texts
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.errors import InvalidInput, NotAllowed
-from deerfield_desk.store.permits_lifecycle import decide_review, review_queue
+from deerfield_desk.store.permits_lifecycle import (
+    decide_review,
+    record_deemed_rejection,
+    review_queue,
+)
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
@@ -64,6 +68,11 @@ class ReviewQueue(QWidget):
             button.setMinimumHeight(34)
             button.clicked.connect(lambda _=False, k=key: self.decide(k))
             buttons.addWidget(button)
+        deemed = QPushButton("Record deemed rejection (§12.29(4))")
+        deemed.setObjectName("review_deemed")
+        deemed.setMinimumHeight(34)
+        deemed.clicked.connect(self.deem_rejected)
+        buttons.addWidget(deemed)
         layout.addLayout(buttons)
         self.rows: list[dict] = []
         self.refresh()
@@ -97,6 +106,29 @@ class ReviewQueue(QWidget):
         index = self.table.currentRow()
         return self.rows[index] if 0 <= index < len(self.rows) else None
 
+    def deem_rejected(self) -> bool:
+        row = self.selected()
+        self.error.setVisible(False)
+        if row is None or not confirm.confirm(
+            self, "Record deemed rejection", f"{permit_label(row['kind'])} at "
+            f"{row['address_text']}: not issued within 30 days, so deemed rejected?"
+        ):  # fmt: skip
+            return False
+        return self._apply(lambda: record_deemed_rejection(self.register, row["uuid"],
+                                                           self.today))  # fmt: skip
+
+    def _apply(self, action) -> bool:
+        try:
+            action()
+        except (InvalidInput, NotAllowed) as exc:
+            self.error.setText(str(exc))
+            self.error.setVisible(True)
+            return False
+        self.text.clear()
+        self.window.notify_changed("permits")
+        self.refresh()
+        return True
+
     def decide(self, decision: str) -> bool:
         row = self.selected()
         self.error.setVisible(False)
@@ -106,13 +138,4 @@ class ReviewQueue(QWidget):
         what = f"{VERBS[decision]}: {permit_label(row['kind'])} at {row['address_text']}"
         if not confirm.confirm(self, VERBS[decision], what + (f"\n\n{text}" if text else "")):
             return False
-        try:
-            decide_review(self.register, row["uuid"], decision, text)
-        except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(str(exc))
-            self.error.setVisible(True)
-            return False
-        self.text.clear()
-        self.window.notify_changed("permits")
-        self.refresh()
-        return True
+        return self._apply(lambda: decide_review(self.register, row["uuid"], decision, text))
