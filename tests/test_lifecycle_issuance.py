@@ -162,3 +162,16 @@ def test_numbers_stay_gap_free_across_refusals(qtbot, register):
         numbers.append(issue_permit(register, dish["uuid"], date(2026, 12, 1), CAL)
                        ["permit_number"])  # fmt: skip
     assert numbers == ["2026-0001", "2026-0002", "2026-0003"]
+
+
+def test_house_moved_onto_a_lot_needs_its_placard_before_the_moving_permit(qtbot, register):
+    answers = {"structure": "dwelling", "new_primary_structure": True}
+    permits = submitted(qtbot, register, site={}, work="move_building", answers=answers)
+    moving = permits["moving"]
+    fees = {f["code"]: f["amount_cents"] for f in ledger.fees_for_permit(register, moving["id"])}
+    assert fees == {"moving_permit": 10000, "house_number_placard": 1500}
+    decide_review(register, moving["uuid"], "approve")
+    pay_all(register, moving)
+    assert any("placard" in r and "12.32(3)" in r for r in reasons(register, moving))
+    receive_everything(register, ["house_number_placard"])
+    assert not any("placard" in r for r in reasons(register, moving))

@@ -14,7 +14,7 @@ from decimal import Decimal
 from deerfield_desk.models.assessment import Assessment
 from deerfield_desk.models.fee_schedule import scheduled_fee
 from deerfield_desk.models.money import cents_to_decimal, decimal_to_cents
-from deerfield_desk.models.project_summary import texts
+from deerfield_desk.models.project_summary import requirement_permits, texts
 
 #: The schedule line charged for each permit type (erosion fees come from 31.11 instead).
 PERMIT_FEE_CODE = {
@@ -71,10 +71,15 @@ def fee_lines(
             )
             continue
         lines.append(FeeLine(permit.type, code, fee.label, fee.amount_cents, fee.basis))
-    if any(r.code == "house_number_placard" for r in assessment.requirements):
+    placard_permit = next(
+        (t for t in requirement_permits("house_number_placard") if t in assessment.permit_types()),
+        None,
+    )
+    if placard_permit and any(r.code == "house_number_placard" for r in assessment.requirements):
         fee = scheduled_fee(schedule, "house_number_placard", on)
         if fee and fee.amount_cents:
-            lines.append(FeeLine("building", fee.code, fee.label, fee.amount_cents, "12.32(3)"))
+            lines.append(FeeLine(placard_permit, fee.code, fee.label, fee.amount_cents,
+                                 "12.32(3)"))  # fmt: skip
     for f in assessment.fees:
         permit = ENGINE_FEE_PERMIT.get(f.code)
         if permit is None or permit not in assessment.permit_types():

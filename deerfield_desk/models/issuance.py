@@ -14,7 +14,7 @@ from deerfield_desk.models.application_items import item_lists, missing_items
 from deerfield_desk.models.assessment import Assessment
 from deerfield_desk.models.deposits import DEPOSIT_KINDS
 from deerfield_desk.models.money import decimal_to_cents, format_cents
-from deerfield_desk.models.project_summary import requirement_info, texts
+from deerfield_desk.models.project_summary import requirement_info, requirement_permits, texts
 from deerfield_desk.models.status import PermitStatus
 
 APPROVED = {PermitStatus.APPROVED, PermitStatus.CONDITIONALLY_APPROVED}
@@ -62,7 +62,7 @@ def unmet_preconditions(facts: IssuanceFacts) -> list[Unmet]:
     out.extend(_fees(facts))
     for req in facts.assessment.requirements:
         info = requirement_info(req.code)
-        if info.get("permit") != facts.kind:
+        if facts.kind not in requirement_permits(req.code):
             continue
         out.extend(_requirement(facts, req.code, req.basis, req.amount, info))
     return out

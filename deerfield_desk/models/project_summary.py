@@ -56,6 +56,14 @@ def requirement_info(code: str) -> dict:
     )
 
 
+def requirement_permits(code: str) -> tuple[str, ...]:
+    """The permit types a requirement holds up at issuance (a placard: building or moving)."""
+    permit = requirement_info(code).get("permit")
+    if permit is None:
+        return ()
+    return (permit,) if isinstance(permit, str) else tuple(permit)
+
+
 def _plain(section: str, code: str) -> str:
     return texts()[section].get(code, code.replace("_", " "))
 
