@@ -138,3 +138,19 @@ def test_dish_deemed_rejected_only_after_its_thirty_days(qtbot, register):
     done = record_deemed_rejection(register, dish["uuid"], date(2026, 12, 31))
     assert done["status"] == "rejected"
     assert done["decision_reason"] == "deemed rejected: not issued by 2026-12-30 (§12.29(4))"
+
+
+def test_rejected_plans_resubmitted_get_a_new_review_deadline(qtbot, register):
+    from deerfield_desk.store.permits_lifecycle import resubmit
+
+    walk(qtbot, register, site={"site_on_platted_lot": True}, work="addition",
+         answers={"structure": "dwelling", "area_sqft": "200"})  # fmt: skip
+    erosion = register.query_one("SELECT * FROM permits WHERE kind = 'erosion_control'")
+    decide_review(register, erosion["uuid"], "reject", "No silt fence shown")
+    with pytest.raises(NotAllowed, match="written reason"):
+        resubmit(register, erosion["uuid"], "", date(2026, 12, 4), CAL)
+    again = resubmit(register, erosion["uuid"], "corrected plan received", date(2026, 12, 4), CAL)
+    # Friday 4 Dec + 3 working days = Wednesday 9 Dec (31.10(2))
+    assert (again["status"], again["review_due"]) == ("under_review", "2026-12-09")
+    actions = [h["action"] for h in history(register.conn, erosion["uuid"])]
+    assert actions[-3:] == ["status:rejected", "status:submitted", "status:under_review"]

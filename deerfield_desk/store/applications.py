@@ -21,6 +21,7 @@ from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.journal import utc_now
 from deerfield_desk.store.ledger import add_fee, fee_schedule
 from deerfield_desk.store.numbering import assign_application_number
+from deerfield_desk.store.permits_lifecycle import start_review
 from deerfield_desk.store.register import Register
 
 EMPTY_STATE = {"site": {}, "parties": {}, "work": None, "answers": {}, "received": {},
@@ -170,8 +171,6 @@ def check_parties(parties: dict) -> None:
 def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list[dict]:
     """Assess, number and file the application; returns the permits created (empty when the
     engine finds no permit is needed: the application is then closed as such)."""
-    from deerfield_desk.store.permits_lifecycle import start_review
-
     state = load_state(reg, app_uuid)
     check_site(state["site"])
     result = preview(reg, state, on)

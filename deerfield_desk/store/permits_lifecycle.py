@@ -51,6 +51,16 @@ def start_review(reg, permit_uuid: str, received_on: date, calendar, review: Rev
                       changes={"review_due": due.isoformat() if due else None})  # fmt: skip
 
 
+def resubmit(reg: Register, permit_uuid: str, reason: str, received_on: date, calendar) -> dict:
+    """A rejected application comes back with corrected plans: its review starts again, with
+    a new deadline counted from the day the corrected plans are received."""
+    with reg.transaction():
+        permit = transition(reg, permit_uuid, S.SUBMITTED, reason)
+        _app, assessment = application_assessment(reg, permit["application_id"])
+        review = next((r for r in assessment.reviews if r.permit == permit["kind"]), None)
+        return start_review(reg, permit_uuid, received_on, calendar, review)
+
+
 def decide_review(reg: Register, permit_uuid: str, decision: str, text: str = "") -> dict:
     """Approve; approve with written conditions; or reject with written reasons (31.10, 12.29)."""
     if decision not in DECISIONS:

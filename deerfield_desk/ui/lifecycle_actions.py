@@ -1,5 +1,5 @@
 """Permits menu: New application… (Ctrl+N), Resume draft…, Review queue, Issue permit…,
-Record payment…, Extend…, Mark expired…, Void…; Tools → Fee schedule…"""
+Record payment…, Extend…, Resubmit rejected…, Mark expired…, Void…; Tools → Fee schedule…"""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QInputDialog
 from deerfield_desk.models.status import PermitStatus as S
 from deerfield_desk.store.applications import drafts
 from deerfield_desk.store.errors import InvalidInput, NotAllowed
-from deerfield_desk.store.permits_lifecycle import mark_expired, void_permit
+from deerfield_desk.store.permits_lifecycle import mark_expired, resubmit, void_permit
+from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.permit_picker import choose_permit, load_permit, permit_title
 
@@ -28,6 +29,7 @@ def install(window) -> None:
         ("Issue permit…", None, lambda: open_issue(window)),
         ("Record payment…", None, lambda: open_money(window)),
         ("Extend…", None, lambda: open_extend(window)),
+        ("Resubmit rejected…", None, lambda: resubmit_rejected(window)),
         ("Mark expired…", None, lambda: expire(window)),
         ("Void permit…", None, lambda: void(window)),
     )
@@ -112,6 +114,16 @@ def expire(window):
     permit = load_permit(window.register, uuid)
     if confirm.confirm(window, "Mark expired", f"Mark {permit_title(permit)} expired?"):
         _act(window, lambda: mark_expired(window.register, uuid, date.today()))
+
+
+def resubmit_rejected(window):
+    uuid = choose_permit(window, (S.REJECTED,), "Resubmit rejected application")
+    if not uuid:
+        return
+    reason, ok = QInputDialog.getText(window, "Resubmit", "What was corrected (required)")
+    if ok:
+        _act(window, lambda: resubmit(window.register, uuid, reason, date.today(),
+                                      village_calendar(window.register)))  # fmt: skip
 
 
 def void(window):

@@ -85,10 +85,10 @@ class Binder:
             self.errors[path] = error
         self._show(path, get_path(self.state, path))
         if isinstance(widget, QCheckBox):
-            widget.toggled.connect(lambda v, p=path: self._edited(p, bool(v), label))
+            widget.toggled.connect(lambda v, p=path: self.edit(p, bool(v), label))
         elif isinstance(widget, QComboBox):
             widget.currentIndexChanged.connect(
-                lambda _i, p=path, w=widget: self._edited(p, w.currentData(), label)
+                lambda _i, p=path, w=widget: self.edit(p, w.currentData(), label)
             )
         elif isinstance(widget, QLineEdit):
             widget.editingFinished.connect(lambda p=path, w=widget: self._typed(p, w, label))
@@ -96,7 +96,7 @@ class Binder:
     def _typed(self, path, widget: QLineEdit, label: str) -> None:
         kind = self.widgets[path][1]
         if kind == "text":
-            self._edited(path, widget.text().strip(), label)
+            self.edit(path, widget.text().strip(), label)
             return
         try:
             value = parse_number(widget.text(), kind)
@@ -106,9 +106,10 @@ class Binder:
             return
         self.invalid.pop(path, None)
         self.set_error(path, "")
-        self._edited(path, value, label)
+        self.edit(path, value, label)
 
-    def _edited(self, path, new, label: str) -> None:
+    def edit(self, path, new, label: str) -> None:
+        """Record one edit as an undoable command (nothing when the value is unchanged)."""
         old = get_path(self.state, path)
         norm_old = None if old is MISSING else old
         if (new in (None, "", False) and norm_old in (None, "", False)) or new == norm_old:

@@ -70,11 +70,11 @@ class SitePage(QWizardPage):
         stack = self.w.undo_stack
         stack.beginMacro("choose parcel")
         for key in PARCEL_FIELDS:
-            self.w.binder._edited(("site", key), row[key] or "", key)
-        self.w.binder._edited(("site", "on_platted_lot"), bool(row["platted_lot"]), "platted")
-        self.w.binder._edited(("site", "fire_limits"), bool(row["fire_limits"]), "fire limits")
-        self.w.binder._edited(("site", "sensitive_area"), bool(row["sensitive_area"]), "area")
-        self.w.binder._edited(("site", "zoning"), row["zoning"], "zoning")
+            self.w.binder.edit(("site", key), row[key] or "", key)
+        self.w.binder.edit(("site", "on_platted_lot"), bool(row["platted_lot"]), "platted")
+        self.w.binder.edit(("site", "fire_limits"), bool(row["fire_limits"]), "fire limits")
+        self.w.binder.edit(("site", "sensitive_area"), bool(row["sensitive_area"]), "area")
+        self.w.binder.edit(("site", "zoning"), row["zoning"], "zoning")
         stack.endMacro()
 
     def validatePage(self) -> bool:
