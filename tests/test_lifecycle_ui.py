@@ -215,3 +215,35 @@ def test_papers_tab_offers_the_erosion_statement_items_too(qtbot, window):
     money.paper_checks["plot_plan"].setChecked(True)
     app = window.register.query_one("SELECT received_json FROM applications")
     assert '"plot_plan": "2026-11-30"' in app["received_json"]
+
+
+def test_fee_schedule_dialog_names_the_bad_row_and_saves_a_good_one(qtbot, window):
+    from PySide6.QtWidgets import QTableWidgetItem
+
+    from deerfield_desk.store.ledger import fee_schedule
+    from deerfield_desk.ui.fee_schedule_page import FeeScheduleDialog
+
+    dialog = FeeScheduleDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.add_row({"code": "building_permit", "label": "Building 2027", "flat_cents": 6000,
+                    "per_sqft_cents": 25, "effective_from": "2027-13-01"})  # fmt: skip
+    row = dialog.table.rowCount() - 1
+    assert not dialog.save()
+    assert dialog.error.text() == f"fee_schedule row {row + 1} effective_from: a date, YYYY-MM-DD"
+    dialog.table.setItem(row, 4, QTableWidgetItem("2027-01-01"))
+    dialog.table.setItem(row, 3, QTableWidgetItem("0.255"))
+    assert not dialog.save()
+    assert "per sq ft" in dialog.error.text() and "whole cents" in dialog.error.text()
+    dialog.table.setItem(row, 3, QTableWidgetItem("0.25"))
+    assert dialog.save()
+    saved = fee_schedule(window.register)[-1]
+    assert (saved["flat_cents"], saved["per_sqft_cents"]) == (6000, 25)
+
+
+def test_new_application_action_opens_the_wizard(qtbot, window):
+    from deerfield_desk.ui.lifecycle_actions import open_wizard
+
+    wizard = open_wizard(window)
+    qtbot.addWidget(wizard)
+    assert wizard.isVisible() and wizard.currentPage() is wizard.site_page
+    wizard.reject()
