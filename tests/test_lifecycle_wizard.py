@@ -102,6 +102,7 @@ def test_moving_a_house_needs_deposit_insurance_and_board_vote(qtbot, register):
     assert lines["moving_cash_deposit"].detail == "at least $5,000.00"
     assert lines["moving_insurance"].basis == "12.19(7)"
     assert lines["village_approval_vote"].basis == "12.19(8)(a)"
+    assert lines["house_number_placard"].basis == "12.32(3)"  # a house located in the village
     review = next(ln for ln in wizard.summary_page.lines if ln.group == "reviews")
     assert "Village board" in review.text and review.basis == "12.19(8)"
     assert {"moving.elevations", "moving.photographs", "moving.site_plan"} <= set(
