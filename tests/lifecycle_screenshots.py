@@ -109,6 +109,19 @@ def main(out: Path) -> None:
     grab(money, out, "money-deposits")
     money.tabs.setCurrentIndex(2)
     grab(money, out, "money-papers")
+    from deerfield_desk.ui.extend_dialog import ExtendDialog
+    from deerfield_desk.ui.fee_schedule_page import FeeScheduleDialog
+
+    grab(FeeScheduleDialog(window), out, "fee-schedule")
+    extend = ExtendDialog(window, building, today=TODAY)
+    extend.approved_by.setText("Lee Inspector")
+    extend.receipt.setText("R-12")
+    from deerfield_desk.ui import confirm
+
+    confirm.ask = lambda *_a: True
+    extend.extend()  # refused: the permit is approved, not yet issued, so it has no expiry
+    extend.adjustSize()
+    grab(extend, out, "extend")
     app.processEvents()
 
 

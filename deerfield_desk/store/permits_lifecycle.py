@@ -183,7 +183,7 @@ def extend_permit(reg: Register, permit_uuid: str, days: int, approved_by: str, 
         permit = reg.get("permits", permit_uuid)
         days = check_extension(permit["validity_basis"], days)
         if not permit["expires_date"]:
-            raise NotAllowed("this permit has no expiry date to extend")
+            raise NotAllowed("Not issued yet, so there is no expiry to extend (§12.14(1)).")
         fee = scheduled_fee(ledger.fee_schedule(reg), "permit_extension", on)
         if fee is None:
             raise NotAllowed("no permit extension fee in the fee schedule: set it in Settings")
