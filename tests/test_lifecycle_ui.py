@@ -247,3 +247,27 @@ def test_new_application_action_opens_the_wizard(qtbot, window):
     qtbot.addWidget(wizard)
     assert wizard.isVisible() and wizard.currentPage() is wizard.site_page
     wizard.reject()
+
+
+def test_deposit_recorded_and_forfeited_from_the_dialog(qtbot, window, answers):
+    from deerfield_desk.ui.money_dialog import MoneyDialog
+
+    walk(qtbot, window.register, site={}, work="demolition",
+         answers={"structure": "detached_garage", "area_sqft": "500"})  # fmt: skip
+    permit = window.register.query_one("SELECT * FROM permits")
+    money = MoneyDialog(window, permit["uuid"], today=TODAY)
+    qtbot.addWidget(money)
+    money.dep_amount.setText("1,000.005")
+    assert not money.record_deposit()
+    assert "whole cents" in money.error.text()
+    money.dep_amount.setText("1,000")
+    money.dep_ref.setText("Receipt 4411")
+    assert money.record_deposit()
+    money.deposits.selectRow(0)
+    causes = [money.dep_cause.itemData(i) for i in range(money.dep_cause.count())]
+    assert causes == ["occupied_before_final", "temporary_occupancy_overrun",
+                      "exterior_unfinished"]  # fmt: skip
+    money.dep_cause.setCurrentIndex(0)
+    assert money.forfeit()
+    assert money.deposits.item(0, 4).text() == "forfeited"
+    assert "§12.15" in money.deposits.item(0, 5).text()

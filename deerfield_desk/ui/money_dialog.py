@@ -103,6 +103,8 @@ class MoneyDialog(QDialog):
             amount = parse_dollars(self.pay_amount.text(), "amount")
             method, receipt = self.method.currentData(), self.receipt.text()
             ledger.record_payment(self.register, fee["uuid"], amount, method, receipt, self.today)
+            self.pay_amount.clear()
+            self.receipt.clear()
 
         return self._run(pay)
 
@@ -153,6 +155,8 @@ class MoneyDialog(QDialog):
             amount = parse_dollars(self.dep_amount.text(), "amount")
             kind, ref = self.dep_kind.currentData(), self.dep_ref.text()
             ledger.record_deposit(self.register, self.permit["uuid"], kind, amount, ref, self.today)
+            self.dep_amount.clear()
+            self.dep_ref.clear()
 
         return self._run(record)
 
