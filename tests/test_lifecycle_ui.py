@@ -271,3 +271,26 @@ def test_deposit_recorded_and_forfeited_from_the_dialog(qtbot, window, answers):
     assert money.forfeit()
     assert money.deposits.item(0, 4).text() == "forfeited"
     assert "§12.15" in money.deposits.item(0, 5).text()
+
+
+def test_choosing_a_parcel_on_file_fills_the_site_and_its_facts(qtbot, register):
+    from deerfield_desk.store.applications import site_parcel
+
+    parcel = site_parcel(register, {"parcel_number": "0612-555", "house_number": "8",
+                                    "street": "Main St", "fire_limits": True,
+                                    "zoning": "commercial"})  # fmt: skip
+    wizard = ApplicationWizard(register, today=TODAY)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    fill(wizard, "site_parcel", parcel["uuid"])
+    site = wizard.state["site"]
+    assert (site["street"], site["house_number"], site["fire_limits"], site["zoning"]) == (
+        "Main St",
+        "8",
+        True,
+        "commercial",
+    )
+    assert wizard.site_page.findChild(QCheckBox, "site_fire_limits").isChecked()
+    assert wizard.validateCurrentPage()
+    wizard.undo_stack.undo()  # the fill-in is one step
+    assert "street" not in wizard.state["site"]
