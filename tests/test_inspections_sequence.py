@@ -111,3 +111,17 @@ def test_demolition_excavation_due_72_hours_after_notice(field_register):
     )
     assert row["due_by"] == "2026-12-04T08:00"
     assert excavation_due(NOW)[1] == "12.18(4)(b)"
+
+
+def test_excavation_notice_is_never_a_late_request(field_register):
+    reg = field_register
+    permit = make_permit(reg, kind="demolition", work="demolition")
+    row = inspections.request_inspection(
+        reg,
+        permit["uuid"],
+        "demolition_excavation",
+        requested_by="Wrecker",
+        requested_at=NOW,
+        scheduled_for=NOW + timedelta(hours=20),
+    )
+    assert row["late_request"] == 0

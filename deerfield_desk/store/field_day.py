@@ -55,6 +55,8 @@ class Stop:
     late_request: bool
     result: str
     reinspection: bool
+    due_by: str | None = None
+    scheduled_for: str = ""
     open_defects: list[dict] = field(default_factory=list)
 
 
@@ -100,6 +102,8 @@ def day_stops(reg: Register, day: date) -> list[Stop]:
                 late_request=bool(r["late_request"]),
                 result=r["result"],
                 reinspection=r["reinspection_of"] is not None,
+                due_by=r["due_by"] if r["result"] == "requested" else None,
+                scheduled_for=r["scheduled_for"] or "",
                 open_defects=defects.get(r["permit_id"], []),
             )
         )

@@ -92,6 +92,17 @@ def change_stage(reg: Register, permit_uuid: str, stage: str, change: str, reaso
     )
 
 
+def _late(stage: str, requested_at: datetime | None, scheduled_for: datetime | None) -> bool:
+    """The 48-hour flag of 12.12(5). A demolition excavation is not asked for ahead: the
+    holder's written notice starts the inspector's 72 hours (12.18(4)(b)), so it is never late.
+    """
+    if requested_at is None or scheduled_for is None:
+        return False
+    if stage_by_code(stage).due_within_hours_of_notice:
+        return False
+    return is_late_request(requested_at, scheduled_for)
+
+
 def request_inspection(
     reg: Register,
     permit_uuid: str,
@@ -119,7 +130,7 @@ def request_inspection(
     due_by = None
     if planned[stage].stage.due_within_hours_of_notice:
         due_by = _stamp(excavation_due(requested_at)[0])
-    late = scheduled_for is not None and is_late_request(requested_at, scheduled_for)
+    late = _late(stage, requested_at, scheduled_for)
     return reg.insert(
         "inspections",
         {
@@ -142,9 +153,10 @@ def schedule(
 ) -> dict:
     """Put an inspection on a day and a place in the route; the 48-hour flag is re-checked."""
     row = reg.get("inspections", inspection_uuid)
-    late = bool(row["requested_at"]) and is_late_request(
-        parse_moment(row["requested_at"], "requested_at"), scheduled_for
+    requested_at = (
+        parse_moment(row["requested_at"], "requested_at") if row["requested_at"] else None
     )
+    late = _late(row["stage"], requested_at, scheduled_for)
     changes = {"scheduled_for": _stamp(scheduled_for), "late_request": int(late)}
     if route_order is not None:
         changes["route_order"] = route_order
