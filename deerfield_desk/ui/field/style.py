@@ -1,5 +1,8 @@
 """Sizes and colours for field screens: targets a gloved thumb can hit on a truck laptop."""
 
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import QLabel, QPushButton
+
 TOUCH_HEIGHT = 56  # px; well above the 44 px touch-target guideline
 CARD_STYLE = """
 QFrame#stopCard { background: #ffffff; border: 1px solid #c8ccd2; border-radius: 8px; }
@@ -24,7 +27,42 @@ RESULT_COLOURS = {
     "requested": "#1f3a5f",
 }
 
+# One sheet for every card's result label: a per-widget setStyleSheet costs a re-polish each.
+RESULT_STYLE = "".join(
+    f'QLabel#result[result="{result}"] {{ color: {colour}; }}\n'
+    for result, colour in RESULT_COLOURS.items()
+)
+
 
 def cite(section: str) -> str:
     """``§12.12(5)(a)`` for a village section; a state code (``SPS 321.04``) as written."""
     return f"§{section}" if section[:1].isdigit() else section
+
+
+ALERT = "#a40000"
+WARN = "#8a5a00"
+LATE_BG = "#fff4dc"
+
+
+def sized_font(points_px: int, bold: bool = False) -> QFont:
+    font = QFont()
+    font.setPixelSize(points_px)
+    font.setBold(bold)
+    return font
+
+
+def label(text: str, size: int, colour: str, bold: bool = False) -> QLabel:
+    """A label with its own font and colour (cheap: no style sheet to cascade)."""
+    widget = QLabel(text)
+    widget.setFont(sized_font(size, bold))
+    palette = widget.palette()
+    palette.setColor(QPalette.ColorRole.WindowText, QColor(colour))
+    widget.setPalette(palette)
+    return widget
+
+
+def touch_button(text: str) -> QPushButton:
+    button = QPushButton(text)
+    button.setFont(sized_font(16))
+    button.setMinimumSize(TOUCH_HEIGHT + 8, TOUCH_HEIGHT)
+    return button

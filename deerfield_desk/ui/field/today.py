@@ -1,9 +1,11 @@
 """The "Today" screen: the day's inspections in route order, one card per stop.
 
 Each card shows what the inspector needs at the curb (address, permit, stage and section,
-who to call, defects left open at earlier visits, a late-request flag of 12.12(5)) and three
-large buttons: Result, Checklist, Photo. Arrows move a stop up or down the route, which is
-saved as ``route_order``. The list is read with one indexed query (``store.field_day``).
+who to call, defects left open at earlier visits, the late-request flag of 12.12(5), the
+72 hours of 12.18(4)(b)) and three large buttons: Result, Checklist, Photo. Arrows move a
+stop up or down the route, saved as ``route_order``. The list is read with one indexed query
+(``store.field_day``). Cards are styled with fonts and palettes, not style sheets: a
+cascading sheet re-polishes every child and made a 20-stop day three times slower to open.
 """
 
 from __future__ import annotations
@@ -11,13 +13,12 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from PySide6.QtCore import QDate, Signal
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QDateEdit,
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
-    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -26,7 +27,16 @@ from PySide6.QtWidgets import (
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.store import inspections
 from deerfield_desk.store.field_day import Stop, day_stops
-from deerfield_desk.ui.field.style import CARD_STYLE, RESULT_COLOURS, cite
+from deerfield_desk.ui.field.style import (
+    ALERT,
+    LATE_BG,
+    RESULT_COLOURS,
+    WARN,
+    cite,
+    label,
+    sized_font,
+    touch_button,
+)
 
 
 class StopCard(QFrame):
@@ -43,42 +53,42 @@ class StopCard(QFrame):
         super().__init__(parent)
         self.stop = stop
         self.setObjectName("stopCard")
-        self.setProperty("late", "true" if stop.late_request else "false")
+        self.setFrameShape(QFrame.Shape.Box)
+        self.setAutoFillBackground(True)
+        palette = self.palette()
+        palette.setColor(
+            QPalette.ColorRole.Window, QColor(LATE_BG if stop.late_request else "#fff")
+        )
+        palette.setColor(QPalette.ColorRole.WindowText, QColor("#c8ccd2"))
+        self.setPalette(palette)
         grid = QGridLayout(self)
         grid.setContentsMargins(12, 10, 12, 10)
         grid.setHorizontalSpacing(14)
-        number = QLabel(str(stop.route_order or position))
-        number.setObjectName("routeNumber")
-        grid.addWidget(number, 0, 0, 3, 1)
-        address = QLabel(f"{stop.time}  {stop.address}" if stop.time else stop.address)
-        address.setObjectName("address")
-        grid.addWidget(address, 0, 1)
+        grid.addWidget(label(str(stop.route_order or position), 28, "#1f3a5f", True), 0, 0, 3, 1)
+        address = f"{stop.time}  {stop.address}" if stop.time else stop.address
+        grid.addWidget(label(address, 20, "#111", True), 0, 1)
         reinspect = "  · re-inspection" if stop.reinspection else ""
-        stage = QLabel(f"{stop.stage_title}  §{stop.section}{reinspect}")
-        stage.setObjectName("stage")
-        grid.addWidget(stage, 1, 1)
-        meta = QLabel(
+        grid.addWidget(label(f"{stop.stage_title}  §{stop.section}{reinspect}", 15, "#222"), 1, 1)
+        meta = (
             f"Permit {stop.permit_number}   ·   ☎ {stop.phone or 'no phone on file'}"
             f"   ·   asked by {stop.requested_by}"
         )
-        meta.setObjectName("meta")
-        grid.addWidget(meta, 2, 1)
+        grid.addWidget(label(meta, 14, "#444"), 2, 1)
         row = 3
         if stop.late_request:
-            late = QLabel("Requested less than 48 hours ahead (§12.12(5))")
+            late = label("Requested less than 48 hours ahead (§12.12(5))", 14, WARN, True)
             late.setObjectName("lateFlag")
             grid.addWidget(late, row, 1)
             row += 1
         if stop.due_by:
             when = datetime.fromisoformat(stop.due_by).strftime("%a %d %b %H:%M")
             overdue = stop.scheduled_for > stop.due_by
-            due = QLabel(
+            text = (
                 f"Overdue: the 72 hours after written notice ended {when} (§12.18(4)(b))"
                 if overdue
                 else f"Inspect by {when}: 72 hours after written notice (§12.18(4)(b))"
             )
-            due.setObjectName("defects" if overdue else "lateFlag")
-            grid.addWidget(due, row, 1)
+            grid.addWidget(label(text, 14, ALERT if overdue else WARN, True), row, 1)
             row += 1
         if stop.open_defects:
             lines = [
@@ -88,14 +98,13 @@ class StopCard(QFrame):
             more = len(stop.open_defects) - 4
             if more > 0:
                 lines.append(f"… and {more} more")
-            defects = QLabel("Open from earlier visits:\n" + "\n".join(lines))
-            defects.setObjectName("defects")
+            defects = label("Open from earlier visits:\n" + "\n".join(lines), 14, ALERT)
             defects.setWordWrap(True)
             grid.addWidget(defects, row, 1)
             row += 1
-        status = QLabel(RESULT_LABELS[Result(stop.result)])
-        status.setObjectName("result")
-        status.setStyleSheet(f"color: {RESULT_COLOURS.get(stop.result, '#222')};")
+        status = label(
+            RESULT_LABELS[Result(stop.result)], 15, RESULT_COLOURS.get(stop.result, "#222"), True
+        )
         grid.addWidget(status, 0, 2)
         buttons = QHBoxLayout()
         for text, signal in (
@@ -103,12 +112,12 @@ class StopCard(QFrame):
             ("Checklist", self.checklist_clicked),
             ("Photo", self.photo_clicked),
         ):
-            button = QPushButton(text)
+            button = touch_button(text)
             button.setObjectName(f"{text.lower()}Button")
             button.clicked.connect(lambda _=False, s=signal: s.emit(self.stop.uuid))
             buttons.addWidget(button)
         for text, step, tip in (("▲", -1, "Earlier in the route"), ("▼", 1, "Later in the route")):
-            button = QPushButton(text)
+            button = touch_button(text)
             button.setToolTip(tip)
             button.setAccessibleName(tip)
             button.setEnabled(not (step < 0 and position == 1) and not (step > 0 and last))
@@ -130,18 +139,16 @@ class TodayScreen(QWidget):
     def __init__(self, window, day: date | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self.window_ = window
-        self.setStyleSheet(CARD_STYLE)
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
-        self.previous = QPushButton("◀ Day before")
+        self.previous = touch_button("◀ Day before")
         self.date_edit = QDateEdit()
         self.date_edit.setCalendarPopup(True)
         self.date_edit.setDisplayFormat("dddd d MMMM yyyy")
         self.date_edit.setMinimumHeight(56)
-        self.date_edit.setStyleSheet("font-size: 18px;")
-        self.next = QPushButton("Day after ▶")
-        self.summary = QLabel()
-        self.summary.setStyleSheet("font-size: 16px;")
+        self.date_edit.setFont(sized_font(18))
+        self.next = touch_button("Day after ▶")
+        self.summary = label("", 16, "#222")
         for widget in (self.previous, self.date_edit, self.next, self.summary):
             bar.addWidget(widget)
         bar.addStretch(1)
@@ -186,8 +193,8 @@ class TodayScreen(QWidget):
             column.addWidget(card)
             self.cards.append(card)
         if not self.stops:
-            empty = QLabel("No inspections scheduled for this day.")
-            empty.setStyleSheet("font-size: 18px; color: #555; padding: 24px;")
+            empty = label("No inspections scheduled for this day.", 18, "#555")
+            empty.setContentsMargins(24, 24, 24, 24)
             column.addWidget(empty)
         column.addStretch(1)
         self.scroll.setWidget(body)
