@@ -8,8 +8,11 @@ a request starts as ``requested`` and only a recorded result changes that.
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from enum import StrEnum
+
+from deerfield_desk.models.calendar import VillageCalendar
+from deerfield_desk.models.deadlines import compute_deadline
 
 
 class Result(StrEnum):
@@ -35,13 +38,10 @@ RESULT_LABELS = {
 
 
 def _hour_rule(event: str, when: datetime) -> tuple[datetime, str]:
-    """The ONE place the 48 h / 72 h arithmetic lives until the engine's
-    ``models.deadlines.compute_deadline`` is merged; then this calls it instead."""
-    hours, sign, basis = {
-        "inspection_request": (48, -1, "12.12(5)"),
-        "excavation_inspection": (72, 1, "12.18(4)(b)"),
-    }[event]
-    return when + sign * timedelta(hours=hours), basis
+    """The 48 h / 72 h rules come from the engine's deadline table (``models.deadlines``):
+    hour periods run from the clock time and never move, so no calendar is needed."""
+    deadline = compute_deadline(event, when)
+    return deadline.due, deadline.basis
 
 
 def latest_request_time(scheduled_for: datetime) -> tuple[datetime, str]:
@@ -60,10 +60,12 @@ def excavation_due(notice_at: datetime) -> tuple[datetime, str]:
     return _hour_rule("excavation_inspection", notice_at)
 
 
-TEMPORARY_OCCUPANCY_DAYS = 30  # 12.16: "for 30 days or a specified term"
-
-
-def temporary_occupancy_end(issued_on: date, term_days: int | None = None) -> date:
-    """Last day of a temporary occupancy permit (12.16): 30 days unless a term is set.
-    Replaced by the engine's ``temporary_occupancy_end`` rule once it is merged."""
-    return issued_on + timedelta(days=term_days or TEMPORARY_OCCUPANCY_DAYS)
+def temporary_occupancy_end(
+    issued_on: date, term_days: int | None = None, calendar: VillageCalendar | None = None
+) -> date:
+    """Last day of a temporary occupancy permit (12.16): the engine's 30-day rule, or a set
+    term counted the same way (calendar days, a closed last day moves to the next open one)."""
+    cal = calendar if calendar is not None else VillageCalendar()
+    if term_days is None:
+        return compute_deadline("temporary_occupancy_end", issued_on, cal).due
+    return cal.calendar_days_after(issued_on, term_days)

@@ -12,12 +12,24 @@ from __future__ import annotations
 import json
 from datetime import date
 
+from deerfield_desk.models.calendar import VillageCalendar
+from deerfield_desk.models.deadlines import EVENTS
 from deerfield_desk.models.inspection_rules import temporary_occupancy_end
 from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.inspections import stage_results
 from deerfield_desk.store.register import Register
 
 COMPLETION_DEPOSIT_KINDS = ("completion_deposit", "completion")
+
+
+def village_calendar(reg: Register) -> VillageCalendar:
+    """The engine's calendar with the clerk's holiday corrections from Settings."""
+    try:
+        return VillageCalendar.from_settings(
+            reg.get_setting("holidays_added", []), reg.get_setting("holidays_removed", [])
+        )
+    except ValueError as exc:
+        raise InvalidInput("settings", f"fix the village holidays: {exc}") from None
 
 
 def outstanding_stages(reg: Register, permit_uuid: str) -> list[dict]:
@@ -78,7 +90,7 @@ def issue_temporary_occupancy(
             "A temporary occupancy permit needs every required stage inspected and only "
             f"minor defects left (12.16). Not minor: {_describe(not_minor)}"
         )
-    ends_on = temporary_occupancy_end(issued_on, term_days)
+    ends_on = temporary_occupancy_end(issued_on, term_days, village_calendar(reg))
     return reg.insert(
         "occupancy_permits",
         {
@@ -87,7 +99,7 @@ def issue_temporary_occupancy(
             "issued_on": issued_on.isoformat(),
             "issued_by": reg.actor.name,
             "ends_on": ends_on.isoformat(),
-            "term_days": (ends_on - issued_on).days,
+            "term_days": term_days or EVENTS["temporary_occupancy_end"].period,
             "minor_defects_json": json.dumps([d for m in missing for d in m["defects"]]),
             "conditions": (conditions or "").strip() or None,
         },
