@@ -1,15 +1,16 @@
 """Plug field mode into the main window: the "Today" tab and the Inspections menu.
 
-The dialogs open through ``open_result``/``open_checklist``/``open_photos`` so the menu (which
-acts on the stop selected on the Today screen, or the first one not yet recorded) and the
-cards share one path.
+The dialogs open through ``open_result``/``open_checklist``/``open_photos`` so the cards and
+the menu share one path; the menu acts on the first stop of the day not yet recorded, and the
+permit dialog on the permit open in the register view (or one asked for by number).
 """
 
 from __future__ import annotations
 
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMessageBox
 
-from deerfield_desk.ui.field import photo_actions
+from deerfield_desk.ui.field import permit_inspections, photo_actions
 from deerfield_desk.ui.field.checklist_dialog import ChecklistDialog
 from deerfield_desk.ui.field.result_dialog import ResultDialog
 from deerfield_desk.ui.field.today import TodayScreen
@@ -29,6 +30,28 @@ def open_checklist(window, inspection_uuid: str) -> None:
 
 def open_photos(window, inspection_uuid: str) -> None:
     photo_actions.attach_photos(window, "inspections", inspection_uuid)
+
+
+def choose_permit(window) -> str | None:
+    """The permit open in the register view, else one asked for by number."""
+    current = getattr(window, "current_permit_uuid", None)
+    uuid = current() if callable(current) else None
+    if uuid:
+        return uuid
+    number = permit_inspections.ask_text(window, "Permit inspections", "Permit number")
+    if not number:
+        return None
+    row = window.register.query_one(
+        "SELECT uuid FROM permits WHERE permit_number = ?", (number.strip(),)
+    )
+    if row is None:
+        QMessageBox.information(window, "Permit inspections", f"No permit {number.strip()}.")
+        return None
+    return row["uuid"]
+
+
+def open_permit_inspections(window, permit_uuid: str) -> None:
+    permit_inspections.PermitInspectionsDialog(window, permit_uuid, window).exec()
 
 
 def _next_stop(today: TodayScreen) -> str | None:
@@ -72,7 +95,13 @@ def install(window) -> None:
     def show_today():
         window.tabs.setCurrentWidget(today)
 
+    def permit_dialog():
+        uuid = choose_permit(window)
+        if uuid:
+            open_permit_inspections(window, uuid)
+
     act("Today's route", "Ctrl+T", show_today)
+    act("Stages, requests and occupancy for a permit…", "Ctrl+Shift+I", permit_dialog)
     act("Record result for next stop…", "Ctrl+R", on_next(open_result))
     act("Exhibit A checklist for next stop…", "Ctrl+E", on_next(open_checklist))
     act("Attach photos to next stop…", "Ctrl+Shift+P", on_next(open_photos))
