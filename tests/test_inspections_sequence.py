@@ -125,3 +125,16 @@ def test_excavation_notice_is_never_a_late_request(field_register):
         scheduled_for=NOW + timedelta(hours=20),
     )
     assert row["late_request"] == 0
+
+
+def test_cli_lists_stages_and_refuses_unknown_permit(field_register, db_path, capsys):
+    from deerfield_desk.cli import main
+
+    permit = make_permit(field_register, structure="deck")
+    inspections.change_stage(field_register, permit["uuid"], "rough", "waived", "low deck")
+    assert main(["inspections", "stages", "2026-0001", "--db", str(db_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ["§12.12(5)(a)", "§12.12(5)(c)", "§12.12(5)(h)"]
+    assert lines[1].endswith("waived: low deck")
+    assert main(["inspections", "stages", "1999-9999", "--db", str(db_path)]) == 2
+    assert "no permit numbered 1999-9999" in capsys.readouterr().err
