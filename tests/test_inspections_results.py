@@ -44,6 +44,10 @@ def test_failed_stage_opens_linked_reinspection_and_journals_inspector(field_reg
     assert failed["inspector"] == "Lee Inspector" and failed["notice_kind"] == "non_compliance"
     entry = history(reg.conn, failed["uuid"])[-1]
     assert entry["action"] == "result" and entry["user_name"] == "Lee Inspector"
+    partial, again = inspect(reg, permit, "foundation", "partial")
+    assert again["reinspection_of"] == partial["id"] and partial["notice_kind"] is None
+    passed, none = inspect(reg, permit, "rough", "passed")
+    assert none is None
     facts = inspections.notice_facts(reg, failed["uuid"])
     assert facts["defects"][0]["correction"] == "install a graspable handrail"
     assert facts["permit_number"] == "2026-0001" and facts["stage_section"] == "12.12(5)(a)"

@@ -25,8 +25,9 @@ class Result(StrEnum):
 
 
 RECORDABLE = (Result.PASSED, Result.FAILED, Result.PARTIAL, Result.NOT_READY, Result.CANCELLED)
-# Results after which the stage must be seen again.
-NEEDS_REINSPECTION = (Result.FAILED,)
+# Results after which the stage must be seen again: a failure (12.12(6): not approved), and a
+# partial inspection, where the part not yet seen still needs its visit.
+NEEDS_REINSPECTION = (Result.FAILED, Result.PARTIAL)
 RESULT_LABELS = {
     Result.REQUESTED: "Requested",
     Result.PASSED: "Passed",

@@ -21,6 +21,10 @@ from deerfield_desk.models.exhibit_a import (
 from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.register import Register
 
+# A site visit, or the review of a minor control plan statement within 3 working days
+# (31.10(2)); the engine's ``minor_plan_review`` deadline times the latter.
+VISIT_PURPOSES = ("site_visit", "plan_review")
+
 
 def record_visit(
     reg: Register,
@@ -36,6 +40,8 @@ def record_visit(
     """Store a checklist: ``responses`` maps item code → (response, note)."""
     if site_class not in SITE_CLASSES:
         raise InvalidInput("site_class", f"one of {', '.join(SITE_CLASSES)}")
+    if purpose not in VISIT_PURPOSES:
+        raise InvalidInput("purpose", "a site visit or a control plan statement review")
     items = items_for(site_class)
     codes = {i.code for i in items}
     extra = sorted(set(responses) - codes)

@@ -204,7 +204,7 @@ def record_result(
     notes: str | None = None,
     inspected_at: datetime | None = None,
 ) -> tuple[dict, dict | None]:
-    """Write the result on the spot; a failed stage opens a linked re-inspection.
+    """Write the result on the spot; a failed or partial stage opens a linked re-inspection.
 
     Returns ``(inspection, reinspection_or_None)``.
     """
@@ -244,7 +244,7 @@ def record_result(
                     "permit_id": row["permit_id"],
                     "stage": row["stage"],
                     "requested_at": updated["inspected_at"],
-                    "requested_by": f"re-inspection after failure ({reg.actor.name})",
+                    "requested_by": f"re-inspection after {outcome.value} ({reg.actor.name})",
                     "contact_phone": row["contact_phone"],
                     "result": Result.REQUESTED.value,
                     "reinspection_of": row["id"],

@@ -18,6 +18,7 @@ import hashlib
 import io
 import os
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -141,7 +142,14 @@ def import_photo(
     except OSError as exc:
         raise InvalidInput("photo", f"{source.name} could not be read ({exc.strerror})") from None
     image = _open_checked(data, source.name)
-    digest = hashlib.sha256(data).hexdigest()
+    # hashlib releases the GIL on large buffers: hash on a helper thread while Pillow decodes
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        hashing = pool.submit(lambda: hashlib.sha256(data).hexdigest())
+        exif = image.getexif()
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            display, thumb = _display_and_thumb(image)
+        digest = hashing.result()
     existing = reg.query_one(
         "SELECT * FROM attachments WHERE owner_table = ? AND owner_uuid = ? AND sha256 = ? "
         "AND status = 'active'",
@@ -149,12 +157,8 @@ def import_photo(
     )
     if existing:
         return existing
-    exif = image.getexif()
     taken_at, (lat, lon) = _taken_at(exif), _gps(exif)
     suffix = ALLOWED_FORMATS[image.format]
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", Image.DecompressionBombWarning)
-        display, thumb = _display_and_thumb(image)
     relative = {
         "original_path": f"originals/{digest[:2]}/{digest}{suffix}",
         "display_path": f"display/{digest[:2]}/{digest}.jpg",

@@ -68,6 +68,12 @@ class ChecklistDialog(QDialog):
         self.site_class.setCurrentIndex(SITE_CLASSES.index(start or "minor"))
         self.site_class.currentIndexChanged.connect(lambda _i: self.build_rows())
         top.addWidget(self.site_class)
+        top.addWidget(QLabel("For:"))
+        self.purpose = QComboBox()
+        self.purpose.setMinimumHeight(48)
+        self.purpose.addItem("Site visit", "site_visit")
+        self.purpose.addItem("Control plan statement review (§31.10(2))", "plan_review")
+        top.addWidget(self.purpose)
         top.addStretch(1)
         layout.addLayout(top)
         self.scroll = QScrollArea()
@@ -168,6 +174,7 @@ class ChecklistDialog(QDialog):
                 self.current_class(),
                 self.responses(),
                 inspection_uuid=self.inspection_uuid,
+                purpose=self.purpose.currentData(),
             )
         except InvalidInput as exc:
             self.error.setText(str(exc))
