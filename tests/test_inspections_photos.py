@@ -98,3 +98,51 @@ def test_gif_refused_as_format(field_register, db_path, inspection, tmp_path):
         photos.import_photo(
             field_register, register_paths(db_path), source, "inspections", inspection["uuid"]
         )
+
+
+def test_truncated_jpeg_refused_with_message(field_register, db_path, inspection, tmp_path):
+    whole = tmp_path / "whole.jpg"
+    Image.new("RGB", (400, 300), (10, 200, 10)).save(whole, "JPEG")
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(whole.read_bytes()[:600])
+    paths = register_paths(db_path)
+    with pytest.raises(InvalidInput, match="cut.jpg could not be decoded"):
+        photos.import_photo(field_register, paths, cut, "inspections", inspection["uuid"])
+    assert photos.attachments_for(field_register, "inspections", inspection["uuid"]) == []
+
+
+def test_transparent_png_flattened_on_white(field_register, db_path, inspection, tmp_path):
+    source = tmp_path / "sketch.png"
+    Image.new("RGBA", (40, 30), (0, 0, 0, 0)).save(source, "PNG")
+    paths = register_paths(db_path)
+    row = photos.import_photo(field_register, paths, source, "inspections", inspection["uuid"])
+    with Image.open(paths.photos / row["display_path"]) as display:
+        assert display.convert("RGB").getpixel((20, 15)) >= (250, 250, 250)
+    assert (paths.photos / row["original_path"]).read_bytes() == source.read_bytes()
+
+
+def test_camera_folder_imports_photos_and_reports_refusals(
+    field_register, db_path, inspection, tmp_path
+):
+    card = tmp_path / "DCIM" / "100CANON"
+    card.mkdir(parents=True)
+    for n in (1, 2):
+        Image.new("RGB", (60, 40), (n * 80, 50, 50)).save(card / f"IMG_000{n}.JPG")
+    (card / "IMG_0003.JPG").write_text("oops", encoding="utf-8")
+    (card / "notes.txt").write_text("not picked up", encoding="utf-8")
+    job = photos.import_camera_folder(
+        field_register,
+        register_paths(db_path),
+        tmp_path / "DCIM",
+        "inspections",
+        inspection["uuid"],
+    )
+    steps = []
+    try:
+        while True:
+            steps.append(next(job))
+    except StopIteration as stop:
+        rows, refusals = stop.value
+    assert [r["filename"] for r in rows] == ["IMG_0001.JPG", "IMG_0002.JPG"]
+    assert len(refusals) == 1 and "IMG_0003.JPG is not a photo" in refusals[0]
+    assert (steps[-1].done, steps[-1].total) == (3, 3)

@@ -64,6 +64,10 @@ def _open_checked(data: bytes, name: str) -> Image.Image:
                 f"{name} claims more than {Image.MAX_IMAGE_PIXELS:,} pixels: refused as a "
                 "possible decompression bomb; export a smaller copy from the camera",
             ) from None
+        except (OSError, ValueError) as exc:  # header cut short or damaged
+            raise InvalidInput(
+                "photo", f"{name} could not be decoded ({exc}); copy it again"
+            ) from None
     if image.format not in ALLOWED_FORMATS:
         raise InvalidInput(
             "photo", f"{name} is a {image.format} file; only JPEG, PNG and TIFF are kept"
@@ -115,7 +119,12 @@ def _display_and_thumb(image: Image.Image) -> tuple[bytes, bytes]:
             scale *= 2
         image.draft("RGB", (width // scale, height // scale))
     oriented = ImageOps.exif_transpose(image)
-    if oriented.mode not in ("RGB", "L"):
+    if oriented.mode in ("RGBA", "LA") or "transparency" in oriented.info:
+        # flatten onto white: JPEG has no alpha, and transparent parts must not turn black
+        rgba = oriented.convert("RGBA")
+        oriented = Image.new("RGB", rgba.size, "white")
+        oriented.paste(rgba, mask=rgba.getchannel("A"))
+    elif oriented.mode not in ("RGB", "L"):
         oriented = oriented.convert("RGB")
     oriented.thumbnail((DISPLAY_LONG_SIDE, DISPLAY_LONG_SIDE), Image.Resampling.BICUBIC)
     display = io.BytesIO()
@@ -148,7 +157,12 @@ def import_photo(
         exif = image.getexif()
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            display, thumb = _display_and_thumb(image)
+            try:
+                display, thumb = _display_and_thumb(image)
+            except (OSError, ValueError) as exc:  # truncated or damaged file, odd pixel mode
+                raise InvalidInput(
+                    "photo", f"{source.name} could not be decoded ({exc}); copy it again"
+                ) from None
         digest = hashing.result()
     existing = reg.query_one(
         "SELECT * FROM attachments WHERE owner_table = ? AND owner_uuid = ? AND sha256 = ? "

@@ -115,7 +115,9 @@ class ResultDialog(QDialog):
         self.defects.setItem(row, COL_CORRECTION, QTableWidgetItem(correction))
         box = QCheckBox()
         box.setChecked(minor)
-        box.setStyleSheet("QCheckBox::indicator { width: 28px; height: 28px; } margin-left: 8px;")
+        box.setStyleSheet(
+            "QCheckBox { margin-left: 8px; } QCheckBox::indicator { width: 28px; height: 28px; }"
+        )
         self.defects.setCellWidget(row, COL_MINOR, box)
 
     def chosen(self) -> str | None:
