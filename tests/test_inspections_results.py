@@ -119,3 +119,21 @@ def test_occupancy_before_final_forfeits_completion_deposit(field_register):
     ledger = reg.get("deposits", deposit["uuid"])
     assert ledger["status"] == "forfeited"
     assert ledger["disposition_reason"].startswith("12.15: occupied on 2027-04-20 before")
+
+
+def test_staying_past_temporary_permit_forfeits_but_covered_day_does_not(field_register):
+    reg = field_register
+    permit = make_permit(reg)
+    deposit = reg.insert(
+        "deposits", {"permit_id": permit["id"], "kind": "completion_deposit", "amount_cents": 1}
+    )
+    pass_all(reg, permit, but=("final",))
+    inspect(reg, permit, "final", "failed", [{**DEFECT, "minor": True}])
+    occupancy.issue_temporary_occupancy(reg, permit["uuid"], date(2027, 3, 1), term_days=14)
+    with pytest.raises(NotAllowed, match="covered that day"):
+        occupancy.record_early_occupancy(reg, permit["uuid"], date(2027, 3, 10))
+    assert reg.get("deposits", deposit["uuid"])["status"] == "held"
+    occupancy.record_early_occupancy(reg, permit["uuid"], date(2027, 3, 20))
+    ledger = reg.get("deposits", deposit["uuid"])
+    assert ledger["status"] == "forfeited"
+    assert "after the temporary occupancy permit ended 2027-03-15" in ledger["disposition_reason"]
