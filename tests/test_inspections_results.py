@@ -79,6 +79,8 @@ def test_occupancy_refused_until_every_required_stage_passed(field_register):
     inspect(reg, permit, "final", "passed")
     issued = occupancy.issue_occupancy(reg, permit["uuid"], date(2027, 5, 1))
     assert issued["kind"] == "occupancy" and issued["ends_on"] is None
+    finaled = reg.get("permits", permit["uuid"])
+    assert (finaled["status"], finaled["finaled_date"]) == ("finaled", "2027-05-01")
 
 
 def test_waived_stage_does_not_block_occupancy(field_register):
@@ -118,7 +120,8 @@ def test_occupancy_before_final_forfeits_completion_deposit(field_register):
     occupancy.record_early_occupancy(reg, permit["uuid"], date(2027, 4, 20))
     ledger = reg.get("deposits", deposit["uuid"])
     assert ledger["status"] == "forfeited"
-    assert ledger["disposition_reason"].startswith("12.15: occupied on 2027-04-20 before")
+    assert ledger["disposition_reason"] == "Occupied before the final inspection (§12.15)"
+    assert ledger["disposition_at"] == "2027-04-20"
 
 
 def test_staying_past_temporary_permit_forfeits_but_covered_day_does_not(field_register):
@@ -136,4 +139,4 @@ def test_staying_past_temporary_permit_forfeits_but_covered_day_does_not(field_r
     occupancy.record_early_occupancy(reg, permit["uuid"], date(2027, 3, 20))
     ledger = reg.get("deposits", deposit["uuid"])
     assert ledger["status"] == "forfeited"
-    assert "after the temporary occupancy permit ended 2027-03-15" in ledger["disposition_reason"]
+    assert "after the temporary occupancy permit ran out" in ledger["disposition_reason"]

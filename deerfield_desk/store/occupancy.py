@@ -4,7 +4,8 @@ An occupancy permit is issued only when every stage the permit needs has passed.
 one may be issued when what is left is minor (every outstanding defect marked minor by the
 inspector), for 30 days or a set term, and its end date is kept so the office sees it run out.
 Moving in before the final inspection, or staying past a temporary permit, forfeits the
-completion deposit; the ledger shows it as ``forfeited`` with the reason.
+completion deposit through the ledger (``store.ledger``), which shows it ``forfeited`` with
+the cause and its section.
 """
 
 from __future__ import annotations
@@ -12,22 +13,22 @@ from __future__ import annotations
 import json
 from datetime import date
 
-from deerfield_desk.models.calendar import VillageCalendar
 from deerfield_desk.models.deadlines import EVENTS
 from deerfield_desk.models.inspection_rules import temporary_occupancy_end
+from deerfield_desk.store import ledger, permits_lifecycle
 from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.inspections import stage_results
 from deerfield_desk.store.register import Register
+from deerfield_desk.store.village_calendar import village_calendar
 
-COMPLETION_DEPOSIT_KINDS = ("completion_deposit", "completion")
+COMPLETION_DEPOSIT = "completion_deposit"  # models.deposits.DEPOSIT_KINDS
+FINALS_FROM = ("issued", "extended")  # statuses from which the status machine may final
 
 
-def village_calendar(reg: Register) -> VillageCalendar:
-    """The engine's calendar with the clerk's holiday corrections from Settings."""
+def _calendar(reg: Register):
+    """The village calendar with the clerk's holiday settings (``store.village_calendar``)."""
     try:
-        return VillageCalendar.from_settings(
-            reg.get_setting("holidays_added", []), reg.get_setting("holidays_removed", [])
-        )
+        return village_calendar(reg)
     except ValueError as exc:
         raise InvalidInput("settings", f"fix the village holidays: {exc}") from None
 
@@ -58,15 +59,25 @@ def issue_occupancy(reg: Register, permit_uuid: str, issued_on: date) -> dict:
             "No occupancy permit until every required inspection has passed (12.16). "
             f"Outstanding: {_describe(missing)}"
         )
-    return reg.insert(
-        "occupancy_permits",
-        {
-            "permit_id": permit["id"],
-            "kind": "occupancy",
-            "issued_on": issued_on.isoformat(),
-            "issued_by": reg.actor.name,
-        },
-    )
+    with reg.transaction():
+        issued = reg.insert(
+            "occupancy_permits",
+            {
+                "permit_id": permit["id"],
+                "kind": "occupancy",
+                "issued_on": issued_on.isoformat(),
+                "issued_by": reg.actor.name,
+            },
+        )
+        if permit["status"] in FINALS_FROM:  # every required inspection passed: finaled
+            permits_lifecycle.transition(
+                reg,
+                permit_uuid,
+                "finaled",
+                "every required inspection passed; occupancy permit issued (12.16)",
+                {"finaled_date": issued_on.isoformat()},
+            )
+    return issued
 
 
 def issue_temporary_occupancy(
@@ -90,7 +101,7 @@ def issue_temporary_occupancy(
             "A temporary occupancy permit needs every required stage inspected and only "
             f"minor defects left (12.16). Not minor: {_describe(not_minor)}"
         )
-    ends_on = temporary_occupancy_end(issued_on, term_days, village_calendar(reg))
+    ends_on = temporary_occupancy_end(issued_on, term_days, _calendar(reg))
     return reg.insert(
         "occupancy_permits",
         {
@@ -106,35 +117,10 @@ def issue_temporary_occupancy(
     )
 
 
-def forfeit_completion_deposit(reg: Register, permit_uuid: str, reason: str, on: date) -> list:
-    """Mark the permit's held completion deposit forfeited (12.15), with the reason."""
-    permit = reg.get("permits", permit_uuid)
-    held = reg.query(
-        "SELECT uuid FROM deposits WHERE permit_id = ? AND status = 'held' "
-        "AND kind IN (SELECT value FROM json_each(?))",
-        (permit["id"], json.dumps(COMPLETION_DEPOSIT_KINDS)),
-    )
-    changed = []
-    with reg.transaction():
-        for row in held:
-            changed.append(
-                reg.update(
-                    "deposits",
-                    row["uuid"],
-                    {
-                        "status": "forfeited",
-                        "disposition_reason": reason,
-                        "disposition_at": on.isoformat(),
-                    },
-                    action="forfeit",
-                    reason=reason,
-                )
-            )
-    return changed
-
-
-def record_early_occupancy(reg: Register, permit_uuid: str, occupied_on: date) -> list:
-    """The building was occupied before its final inspection passed: the deposit is lost."""
+def record_early_occupancy(reg: Register, permit_uuid: str, occupied_on: date) -> list[dict]:
+    """The building was occupied with no occupancy permit covering that day: before the final
+    inspection, or after a temporary permit ran out. Each held completion deposit is
+    forfeited through the ledger (``store.ledger.forfeit_deposit``, 12.15)."""
     permit = reg.get("permits", permit_uuid)
     issued = reg.query_one(
         "SELECT kind, ends_on FROM occupancy_permits WHERE permit_id = ? AND status = 'active' "
@@ -143,13 +129,13 @@ def record_early_occupancy(reg: Register, permit_uuid: str, occupied_on: date) -
     )
     if issued and (issued["kind"] == "occupancy" or issued["ends_on"] >= occupied_on.isoformat()):
         raise NotAllowed("An occupancy permit covered that day: nothing is forfeited (12.15)")
-    reason = (
-        f"12.15: occupied on {occupied_on.isoformat()} after the temporary occupancy permit "
-        f"ended {issued['ends_on']}"
-        if issued
-        else f"12.15: occupied on {occupied_on.isoformat()} before the final inspection"
+    cause = "temporary_occupancy_overrun" if issued else "occupied_before_final"
+    held = reg.query(
+        "SELECT uuid FROM deposits WHERE permit_id = ? AND status = 'held' AND kind = ?",
+        (permit["id"], COMPLETION_DEPOSIT),
     )
-    return forfeit_completion_deposit(reg, permit_uuid, reason, occupied_on)
+    with reg.transaction():
+        return [ledger.forfeit_deposit(reg, row["uuid"], cause, occupied_on) for row in held]
 
 
 def expiring_temporary_permits(reg: Register, today: date, within_days: int = 7) -> list[dict]:
