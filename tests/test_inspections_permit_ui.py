@@ -75,3 +75,17 @@ def test_erosion_log_panel_lists_gaps_and_adds_entry(window, qtbot):
     gaps = [panel.gaps.item(i).text() for i in range(panel.gaps.count())]
     assert not any("rain" in g for g in gaps)
     assert panel.table.rowCount() == 1
+
+
+def test_menu_opens_permit_dialog_for_picked_permit(window, monkeypatch):
+    from deerfield_desk.ui.field import install
+
+    permit = make_permit(window.register)
+    opened = []
+    monkeypatch.setattr(install, "choose_permit", lambda w: permit["uuid"])
+    monkeypatch.setattr(install, "open_permit_inspections", lambda w, u: opened.append(u))
+    action = next(
+        a for a in window.menu("Inspections").actions() if a.text().startswith("Stages, requests")
+    )
+    action.trigger()
+    assert opened == [permit["uuid"]]

@@ -2,14 +2,14 @@
 
 The dialogs open through ``open_result``/``open_checklist``/``open_photos`` so the cards and
 the menu share one path; the menu acts on the first stop of the day not yet recorded, and the
-permit dialog on the permit open in the register view (or one asked for by number).
+permit dialog on the permit open in the register view (or one picked from a list).
 """
 
 from __future__ import annotations
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox
 
+from deerfield_desk.ui import permit_picker
 from deerfield_desk.ui.field import permit_inspections, photo_actions
 from deerfield_desk.ui.field.checklist_dialog import ChecklistDialog
 from deerfield_desk.ui.field.result_dialog import ResultDialog
@@ -32,22 +32,13 @@ def open_photos(window, inspection_uuid: str) -> None:
     photo_actions.attach_photos(window, "inspections", inspection_uuid)
 
 
+# Permits that can have inspections: issued (or extended), stopped, or finaled.
+INSPECTABLE = ("issued", "extended", "stop_work", "finaled")
+
+
 def choose_permit(window) -> str | None:
-    """The permit open in the register view, else one asked for by number."""
-    current = getattr(window, "current_permit_uuid", None)
-    uuid = current() if callable(current) else None
-    if uuid:
-        return uuid
-    number = permit_inspections.ask_text(window, "Permit inspections", "Permit number")
-    if not number:
-        return None
-    row = window.register.query_one(
-        "SELECT uuid FROM permits WHERE permit_number = ?", (number.strip(),)
-    )
-    if row is None:
-        QMessageBox.information(window, "Permit inspections", f"No permit {number.strip()}.")
-        return None
-    return row["uuid"]
+    """The permit open in the register view, else one chosen (the lifecycle's picker)."""
+    return permit_picker.choose_permit(window, INSPECTABLE, "Permit inspections")
 
 
 def open_permit_inspections(window, permit_uuid: str) -> None:
