@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_PERMITS = 200
-WINDOW_TIMEOUT_S = 90
+WINDOW_TIMEOUT_S = 60
 READY = re.compile(r"ready_ms=(\d+) rows=(\d+)")
 # A new house on a platted lot: a building permit and minor erosion control (issue 3's input).
 PROJECT = {
@@ -75,16 +75,41 @@ def expect(condition: bool, label: str, result=None) -> None:
         raise SmokeFailure(f"{label}{said}")
 
 
-def environments(tmp: Path) -> tuple[dict, dict]:
-    """Frozen and source environments: own data folder and QSettings, offscreen, 100 columns."""
-    base = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "PYTHONHOME"}}
-    base.update(
-        DEERFIELD_DESK_HOME=str(tmp / "data"),
-        XDG_CONFIG_HOME=str(tmp / "config"),
-        QT_QPA_PLATFORM="offscreen",
-        COLUMNS="100",
-    )
-    return base, {**base, "PYTHONPATH": str(ROOT)}
+class Runner:
+    """Runs the frozen program and the source tree side by side, each in its own throw-away
+    data folder and QSettings, offscreen, at 100 columns (so --help wraps alike)."""
+
+    def __init__(self, program: Path, tmp: Path):
+        self.program = program
+        self.work = tmp / "work"
+        self.work.mkdir()
+        base = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "PYTHONHOME"}}
+        base.update(
+            DEERFIELD_DESK_HOME=str(tmp / "data"),
+            XDG_CONFIG_HOME=str(tmp / "config"),
+            QT_QPA_PLATFORM="offscreen",
+            COLUMNS="100",
+        )
+        self.env = base
+        self.source_env = {**base, "PYTHONPATH": str(ROOT)}
+
+    def frozen(self, *args, stdin: str | None = None, timeout: float = 120):
+        return run([self.program, *args], self.env, self.work, stdin=stdin, timeout=timeout)
+
+    def source(self, *args, stdin: str | None = None):
+        command = [sys.executable, "-m", "deerfield_desk", *args]
+        return run(command, self.source_env, self.work, stdin=stdin)
+
+    def has_command(self, name: str) -> bool:
+        return self.frozen(name, "--help").returncode == 0
+
+    def same_as_source(self, label: str, *args, stdin: str | None = None):
+        """The frozen program must succeed and print exactly what the source tree prints."""
+        frozen, expected = self.frozen(*args, stdin=stdin), self.source(*args, stdin=stdin)
+        expect(expected.returncode == 0, f"{label}: the source tree itself succeeds", expected)
+        same = frozen.returncode == 0 and frozen.stdout == expected.stdout
+        expect(same, f"{label}: the frozen app answers as the source tree does", frozen)
+        return frozen
 
 
 def install_tarball(tarball: Path, tmp: Path) -> Path:
@@ -114,120 +139,99 @@ def bundle_data_dir(program: Path) -> Path:
 
 
 def smoke(program: Path, tmp: Path) -> str:
-    frozen_env, source_env = environments(tmp)
-    work = tmp / "work"
-    work.mkdir()
-    source = [sys.executable, "-m", "deerfield_desk"]
-
+    app = Runner(program, tmp)
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
-    result = run([program, "--version"], frozen_env, work)
+    result = app.frozen("--version")
     expect(result.stdout.strip() == f"deerfield-desk {version}", "--version", result)
     ok("version", result.stdout.strip())
 
-    frozen, expected = (
-        run([*cmd, "--help"], env, work)
-        for cmd, env in (([program], frozen_env), (source, source_env))
-    )
-    expect(
-        frozen.returncode == 0 and frozen.stdout == expected.stdout,
-        "--help lists the same commands as the source tree",
-        frozen,
-    )
+    app.same_as_source("--help", "--help")
     ok("every command module is inside", "--help matches the source tree")
 
+    data = bundle_data_dir(program)
     for folder in ("resources", "checklists"):
         for path in sorted((ROOT / folder).rglob("*")) if (ROOT / folder).is_dir() else ():
             relative = path.relative_to(ROOT)
-            expect(
-                path.is_dir() or (bundle_data_dir(program) / relative).is_file(),
-                f"{relative} is in the bundle",
-            )
-    ok("resources/ and checklists/ are in the bundle", str(bundle_data_dir(program)))
+            expect(path.is_dir() or (data / relative).is_file(), f"{relative} is in the bundle")
+    ok("resources/ and checklists/ are in the bundle", str(data))
 
     db = tmp / "demo-register.sqlite"
-    if run([program, "demo", "--help"], frozen_env, work).returncode == 0:
-        result = run([program, "demo", "--permits", DEMO_PERMITS, "--db", db], frozen_env, work)
+    if app.has_command("demo"):
+        result = app.frozen("demo", "--permits", DEMO_PERMITS, "--db", db, timeout=300)
         expect(result.returncode == 0, "demo register", result)
         made = f"demo register of {DEMO_PERMITS} permits"
     else:  # until the register helper's demo command is merged: an empty register
         code = "import sys;from deerfield_desk.models.actor import SYSTEM_ACTOR as A;"
         code += "from deerfield_desk.store.register import Register as R;R.open(sys.argv[1],A)"
-        result = run([sys.executable, "-c", code, db], source_env, ROOT)
+        result = run([sys.executable, "-c", code, db], app.source_env, ROOT)
         expect(result.returncode == 0, "empty register", result)
         made = "empty register (no demo command yet)"
     with sqlite3.connect(db) as conn:
         permits = conn.execute("SELECT count(*) FROM permits").fetchone()[0]
+        issued = conn.execute(
+            "SELECT permit_number FROM permits WHERE permit_number IS NOT NULL "
+            "ORDER BY permit_number LIMIT 1"
+        ).fetchone()
     ok("register", f"{made}: {permits} permits")
 
-    result = run([program, "verify", "--db", db], frozen_env, work)
+    result = app.frozen("verify", "--db", db)
     expect(result.returncode == 0, "verify passes on the fresh register", result)
     ok("verify", "integrity, foreign keys and journal chain")
 
-    project = json.dumps(PROJECT)
-    frozen, expected = (
-        run([*cmd, "assess", "-"], env, work, stdin=project)
-        for cmd, env in (([program], frozen_env), (source, source_env))
-    )
-    expect(
-        frozen.returncode == 0 and frozen.stdout == expected.stdout,
-        "assess answers as the source tree does",
-        frozen,
-    )
-    kinds = sorted(p["type"] for p in json.loads(frozen.stdout)["permits"])
-    expect("building" in kinds, "assess finds the building permit", frozen)
+    result = app.same_as_source("assess", "assess", "-", stdin=json.dumps(PROJECT))
+    kinds = sorted(p["type"] for p in json.loads(result.stdout)["permits"])
+    expect("building" in kinds, "assess finds the building permit", result)
     ok("assess", f"new house on a platted lot needs {', '.join(kinds)}")
 
-    frozen, expected = (
-        run([*cmd, "deadline", *DEADLINE], env, work)
-        for cmd, env in (([program], frozen_env), (source, source_env))
-    )
-    expect(
-        frozen.returncode == 0 and frozen.stdout == expected.stdout,
-        "deadline answers as the source tree does",
-        frozen,
-    )
-    due = json.loads(frozen.stdout)["due"]
-    expect(due > WITHOUT_HOLIDAYS, f"the deadline counts Thanksgiving (due {due})", frozen)
+    result = app.same_as_source("deadline", "deadline", *DEADLINE)
+    due = json.loads(result.stdout)["due"]
+    expect(due > WITHOUT_HOLIDAYS, f"the deadline counts Thanksgiving (due {due})", result)
     ok("deadline", f"{' '.join(DEADLINE)} is due {due}: the holiday calendar is inside")
 
-    check_documents(program, db, (frozen_env, source_env), work)
-    ready = window_ready([program, "--db", db, "--smoke"], frozen_env, work, permits)
+    permit = issued[0] if issued else None
+    check_inspection_stages(app, db, permit)
+    check_documents(app, db, permit)
+
+    ready = window_ready([program, "--db", db, "--smoke"], app.env, app.work, permits)
     ok("window (offscreen)", ready)
     if sys.platform.startswith("linux") and shutil.which("xvfb-run"):
         # As on a clerk's desktop: the bundled xcb platform plugin and its X libraries.
-        xcb_env = {**frozen_env, "QT_QPA_PLATFORM": "xcb"}
+        xcb_env = {**app.env, "QT_QPA_PLATFORM": "xcb"}
         command = ["xvfb-run", "-a", program, "--db", db, "--smoke"]
-        ok("window (X11 under Xvfb)", window_ready(command, xcb_env, work, permits))
+        ok("window (X11 under Xvfb)", window_ready(command, xcb_env, app.work, permits))
     return ready.split(" (")[0]
 
 
-def check_documents(program: Path, db: Path, envs: tuple[dict, dict], work: Path) -> None:
+def skip(what: str, why: str) -> None:
+    print(f"skip {what}: {why}", flush=True)
+
+
+def check_inspection_stages(app: Runner, db: Path, permit: str | None) -> None:
+    """The stages of 12.12(5) come from checklists/inspection_sequence.toml via asset_path."""
+    if not app.has_command("inspections"):
+        return skip("inspection stages", "no inspections command in this build")
+    if permit is None:
+        return skip("inspection stages", "the register has no issued permit")
+    app.same_as_source("inspection stages", "inspections", "stages", permit, "--db", db)
+    ok("inspection stages", f"permit {permit}: the sequence from checklists/ is read")
+
+
+def check_documents(app: Runner, db: Path, permit: str | None) -> None:
     """A permit card rendered by the frozen app is byte for byte the source tree's (reportlab
     runs with invariant=1): the fonts from resources/fonts and the QR code are inside."""
-    if run([program, "render", "--help"], envs[0], work).returncode != 0:
-        print("skip documents: no render command in this build", flush=True)
-        return
-    with sqlite3.connect(db) as conn:
-        row = conn.execute(
-            "SELECT permit_number FROM permits WHERE permit_number IS NOT NULL LIMIT 1"
-        ).fetchone()
-    if row is None:
-        print("skip documents: the register has no issued permit to print", flush=True)
-        return
+    if not app.has_command("render"):
+        return skip("documents", "no render command in this build")
+    if permit is None:
+        return skip("documents", "the register has no issued permit to print")
     pdfs = []
-    for name, command, env in (
-        ("frozen", [program], envs[0]),
-        ("source", [sys.executable, "-m", "deerfield_desk"], envs[1]),
-    ):
-        target = work / f"{name}-card.pdf"
-        result = run(
-            [*command, "render", "permit-card", row[0], "--to", target, "--db", db], env, work
-        )
+    for name, runner in (("frozen", app.frozen), ("source", app.source)):
+        target = app.work / f"{name}-card.pdf"
+        result = runner("render", "permit-card", permit, "--to", target, "--db", db)
         expect(result.returncode == 0 and target.is_file(), f"{name} renders a permit card", result)
         pdfs.append(target.read_bytes())
     expect(b"DejaVuSans" in pdfs[0], "the permit card embeds the bundled DejaVu fonts")
     expect(pdfs[0] == pdfs[1], "the frozen permit card is identical to the source tree's")
-    ok("documents", f"permit card {row[0]}: {len(pdfs[0]):,} bytes, fonts embedded, as source")
+    ok("documents", f"permit card {permit}: {len(pdfs[0]):,} bytes, fonts embedded, as source")
 
 
 def window_ready(command, env, work: Path, permits: int) -> str:
