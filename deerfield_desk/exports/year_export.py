@@ -96,16 +96,21 @@ def export_year(
         total = sum(weights[f] for f in formats) + 1
         done = 0
         yield Progress(done, total, f"Exporting {rows:,} records of {year}")
-        if "csv" in formats:
-            for dataset in DATASETS:
-                for n in tabular.write_csv(staging / named[dataset.name], dataset, conn, year):
-                    done += n
-                    yield Progress(done, total, f"CSV: {dataset.title.lower()}")
-        if "xlsx" in formats:
-            fixed = datetime(year, 12, 31, 23, 59, 59)
-            for n in tabular.write_xlsx(staging / named["xlsx"], conn, year, fixed):
-                done += n
-                yield Progress(done, total, "Workbook")
+        if "csv" in formats or "xlsx" in formats:
+            tables = tabular.write_tables(
+                staging,
+                named,
+                conn,
+                year,
+                csv_files="csv" in formats,
+                workbook="xlsx" in formats,
+                fixed_time=datetime(year, 12, 31, 23, 59, 59),
+                counts=result.counts,
+            )
+            per_row = ("csv" in formats) + ("xlsx" in formats)
+            for title, n in tables:
+                done += n * per_row
+                yield Progress(done, total, f"Records: {title.lower()}")
         if "blds" in formats:
             for n in blds.write_blds(staging / named["blds"], conn, year):
                 done += n
