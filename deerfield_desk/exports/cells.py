@@ -13,16 +13,22 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 NEUTRALISER = "'"
 
 
+def _formula_like(text: str) -> bool:
+    # Apostrophes already in front count too, so text the clerk typed as '=x survives a round
+    # trip: it is written ''=x and read back as '=x.
+    return text.lstrip(NEUTRALISER).startswith(FORMULA_STARTS)
+
+
 def neutralise(text: str) -> str:
     """Text a spreadsheet will show, never run."""
-    if text and text.startswith(FORMULA_STARTS):
+    if text and _formula_like(text):
         return NEUTRALISER + text
     return text
 
 
 def restore(text: str) -> str:
     """Undo :func:`neutralise` (the importer reads our own exports back)."""
-    if len(text) > 1 and text[0] == NEUTRALISER and text[1:].startswith(FORMULA_STARTS):
+    if text.startswith(NEUTRALISER) and _formula_like(text):
         return text[1:]
     return text
 
