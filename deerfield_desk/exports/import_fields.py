@@ -72,6 +72,7 @@ SYNONYMS = {
     "finaled_date": ("finaled", "final date", "completed", "completeddate"),
     "conditions": ("conditions of approval",),
     "uuid": ("record id",),
+    "void_reason": ("reason voided", "voided because"),
 }
 KIND_OF = {
     "estimated_cost_cents": "money",
@@ -85,7 +86,6 @@ REQUIRED = ("permit_number", "kind", "address_text", "issued_date")
 IMPORTABLE = [
     Field(name, header, KIND_OF.get(name, "text"), name in REQUIRED, SYNONYMS.get(name, ()))
     for name, header, _k in PERMIT_FIELDS
-    if name != "void_reason"
 ]
 BY_NAME = {f.name: f for f in IMPORTABLE}
 
@@ -183,6 +183,8 @@ def _cents(f: Field, raw) -> int:
 
 def check_row(values: dict) -> None:
     """Rules across fields: dates in order, a number that matches its year of issue."""
+    if values.get("status") == "voided" and not values.get("void_reason"):
+        raise RowProblem("Void reason", "a voided permit needs the written reason it was voided")
     applied, issued = values.get("applied_date"), values.get("issued_date")
     if applied and issued and issued < applied:
         raise RowProblem("Issued", f"{issued} is before the application date {applied}")
