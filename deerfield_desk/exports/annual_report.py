@@ -79,7 +79,8 @@ def render_annual_report(conn: sqlite3.Connection, year: int, village: str = "De
 
     story: list = [
         Paragraph(f"Village of {village}", body),
-        Paragraph(f"Building and Erosion Control Permits — Annual Report {year}", h1),
+        Paragraph(f"Annual Permit Report {year}", h1),
+        Paragraph("Building and erosion control permits (chapters 12 and 31)", body),
         Paragraph(
             f"For the Village Board. Prepared from the permit register (journal entry "
             f"{stats.journal_entries:,}); every figure can be traced to the exported records.",
@@ -223,6 +224,7 @@ def render_annual_report(conn: sqlite3.Connection, year: int, village: str = "De
         creator="Deerfield Desk",
         subject="Building and erosion control permits",
         invariant=1,
+        initialFontName=regular,  # else every page names Helvetica, a font it does not embed
     )
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return out.getvalue()

@@ -35,6 +35,7 @@ def stacked_bars(
 ) -> Drawing:
     """Bars per category, stacked by series, with a legend on the right."""
     drawing = Drawing(width, height)
+    drawing.initialFontName = REGULAR  # else the renderer names Helvetica, never embedded
     drawing.add(String(0, height - 12, title, fontName=BOLD, fontSize=10))
     names = list(series) or ["(none)"]
     data = [series[n] for n in series] or [[0] * len(categories)]

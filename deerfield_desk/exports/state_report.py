@@ -22,7 +22,8 @@ NEW_DWELLINGS = (
     "SELECT permit_number, issued_date, address_text, owner_name, housing_units, uuid "
     "FROM permits WHERE kind = 'building' AND housing_units BETWEEN 1 AND 2 "
     "AND (structure IS NULL OR structure = 'dwelling') AND issued_date IS NOT NULL "
-    "AND status NOT IN ('voided') AND issued_date >= ? ORDER BY issued_date, permit_number"
+    "AND status NOT IN ('voided') AND issued_date >= ? AND issued_date <= ? "
+    "ORDER BY issued_date, permit_number"
 )
 
 
@@ -68,7 +69,7 @@ def state_reports(
     since = f"{start_year:04d}-{start_month + 1:02d}-01"
     sent = reg.get_setting(SENT_SETTING, {}) or {}
     by_month: dict[str, StateReportMonth] = {}
-    for row in reg.query(NEW_DWELLINGS, (since,)):
+    for row in reg.query(NEW_DWELLINGS, (since, today.isoformat())):
         month = row["issued_date"][:7]
         entry = by_month.setdefault(month, StateReportMonth(month, due_date(month)))
         entry.permits.append(row)
