@@ -140,8 +140,7 @@ def start_export(window, year: int, folder: Path, formats: list[str], renderer=N
         lines += [f"Warning: {w}" for w in result.warnings]
         window.statusBar().showMessage(f"Export of {result.year} written to {folder}", 10000)
         window.last_export = result
-        if not getattr(window, "quiet", False):
-            QMessageBox.information(window, "Export year", "\n".join(lines))
+        QMessageBox.information(window, "Export year", "\n".join(lines))
 
     return run_with_progress(
         window,

@@ -158,8 +158,7 @@ class ImportDialog(QDialog):
                 text += f"\n\nFix them in {result.rejects_path} and import that file again."
             self.message.setStyleSheet("")
             self.message.setText(text)
-            if not getattr(window, "quiet", False):
-                QMessageBox.information(self, "Import old register", text)
+            QMessageBox.information(self, "Import old register", text)
 
         try:
             check_mapping(mapping, self.table.headers)
