@@ -191,3 +191,26 @@ def test_round_trip_export_import_export_gives_the_same_records(register, db_pat
     second = (tmp_path / "second" / f"permits-{YEAR}.csv").read_text(encoding="utf-8-sig")
     second = second.splitlines()
     assert first == second  # same records, same ids, byte for byte
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"Status": "voided"}, "Void reason: a voided permit needs the written reason"),
+        ({"Applied": "2019-05-01", "Date Issued": "2019-04-01"}, "Issued: 2019-04-01 is before"),
+        ({"Type": "rocket"}, "Kind: must be one of building, demolition"),
+        ({"Cost": "12 dollars"}, "Estimated cost ($): must be an amount in dollars"),
+    ],
+)
+def test_each_rule_names_its_field(register, tmp_path, values, message):
+    row = {"Permit #": "2019-0001", "Type": "building", "Site Address": "1 A St",
+           "Date Issued": "2019-05-02", "Cost": "$1,200.50", "Status": "",
+           "Applied": ""}  # fmt: skip
+    row.update(values)
+    source = write_csv(tmp_path / "one.csv", list(row), [list(row.values())])
+    mapping = initial_mapping(register, list(row))
+    assert mapping["Status"] == "status" and mapping["Applied"] == "applied_date"
+    result = run_import(register, source, mapping)
+    assert result.rejected == 1
+    with open(result.rejects_path, encoding="utf-8-sig", newline="") as handle:
+        assert message in next(csv.DictReader(handle))["Problems"]

@@ -167,9 +167,7 @@ def inspection_rows(conn: sqlite3.Connection, year: int) -> Iterator[list]:
 def write_blds(folder: Path, conn: sqlite3.Connection, year: int) -> Iterator[int]:
     """Write ``permits.csv`` and ``inspections.csv`` into ``folder``; yields rows written."""
     folder.mkdir(parents=True, exist_ok=True)
-    rows = list(permit_rows(conn, year))
-    write_rows_csv(folder / "permits.csv", PERMIT_HEADERS, rows)
-    yield len(rows)
-    rows = list(inspection_rows(conn, year))
-    write_rows_csv(folder / "inspections.csv", INSPECTION_HEADERS, rows)
-    yield len(rows)
+    yield write_rows_csv(folder / "permits.csv", PERMIT_HEADERS, permit_rows(conn, year))
+    yield write_rows_csv(
+        folder / "inspections.csv", INSPECTION_HEADERS, inspection_rows(conn, year)
+    )

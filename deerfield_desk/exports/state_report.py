@@ -12,16 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from deerfield_desk.models.project import Structure
 from deerfield_desk.store.register import Register
 
 SENT_SETTING = "state_report.sent"  # {"2025-03": "2025-04-10", ...}
 BASIS = "§12.11, §12.12(8)"
 WARN_DAYS = 7
 
+# The engine's "dwelling" structure is the one- and two-family dwelling; the unit count keeps
+# a two-unit building in and a larger one out even when the structure was left blank.
 NEW_DWELLINGS = (
     "SELECT permit_number, issued_date, address_text, owner_name, housing_units, uuid "
     "FROM permits WHERE kind = 'building' AND housing_units BETWEEN 1 AND 2 "
-    "AND (structure IS NULL OR structure = 'dwelling') AND issued_date IS NOT NULL "
+    f"AND (structure IS NULL OR structure = '{Structure.DWELLING.value}') "
+    "AND issued_date IS NOT NULL "
     "AND status NOT IN ('voided') AND issued_date >= ? AND issued_date <= ? "
     "ORDER BY issued_date, permit_number"
 )

@@ -76,10 +76,14 @@ def write_tables(
             book.close()
 
 
-def write_rows_csv(path: Path, headers: list[str], rows) -> None:
-    """A small CSV with the same conventions (BOM, neutralised text): BLDS, rejects."""
+def write_rows_csv(path: Path, headers: list[str], rows) -> int:
+    """A CSV of ready-made rows with the same conventions (BOM, neutralised text): BLDS,
+    rejects. Rows stream from any iterable; returns how many were written."""
+    count = 0
     with open(path, "w", encoding="utf-8-sig", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(headers)
         for row in rows:
             writer.writerow([csv_cell(v, "text") for v in row])
+            count += 1
+    return count
