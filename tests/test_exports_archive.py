@@ -117,3 +117,21 @@ def test_export_command_writes_and_reports(register, db_path, tmp_path, capsys):
     assert f"annual-report-{YEAR}.pdf" in out and "12 permits" in out
     assert main(["export", "--db", str(db_path), "--year", "20x5", "--to", str(tmp_path)]) == 2
     assert "year:" in capsys.readouterr().err
+
+
+def test_without_the_documents_layer_the_archive_holds_the_annual_report(archive_dir):
+    from deerfield_desk.exports.doc_renderer import documents_renderer
+
+    documents = sorted(p.name for p in (archive_dir / "documents").iterdir())
+    try:
+        import deerfield_desk.documents as docs
+
+        installed = hasattr(docs, "RENDERERS")
+    except ImportError:
+        installed = False
+    if installed:
+        snapshot = sqlite3.connect(archive_dir / "register.sqlite")
+        assert documents_renderer(snapshot) is not None
+        snapshot.close()
+    else:
+        assert documents == [f"annual-report-{YEAR}.pdf"]

@@ -19,12 +19,14 @@ from pathlib import Path
 from deerfield_desk.config import Paths
 from deerfield_desk.exports import archive, blds, tabular
 from deerfield_desk.exports.annual_report import render_annual_report
+from deerfield_desk.exports.doc_renderer import documents_renderer
 from deerfield_desk.exports.progress import Progress
 from deerfield_desk.exports.records import DATASETS
 from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.register import connect
 
 FORMATS = ("csv", "xlsx", "blds", "pdf", "archive")
+AUTO = "auto"  # renderer: the documents layer's, when installed (exports.doc_renderer)
 
 
 @dataclass
@@ -74,7 +76,7 @@ def export_year(
     year: int,
     to: Path,
     formats: Iterable[str] = FORMATS,
-    renderer: archive.DocumentRenderer | None = None,
+    renderer: archive.DocumentRenderer | str | None = AUTO,
     village: str = "Deerfield",
 ) -> Generator[Progress, None, ExportResult]:
     year = check_year(year)
@@ -123,6 +125,8 @@ def export_year(
             done += weights["pdf"]
             yield Progress(done, total, "Annual report")
         if "archive" in formats:
+            if renderer == AUTO:
+                renderer = documents_renderer(conn, result.warnings)
             steps = archive.build_archive(
                 conn,
                 Paths(db_path),

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deerfield_desk.exports.year_export import FORMATS, export_year
+from deerfield_desk.exports.year_export import AUTO, FORMATS, export_year
 from deerfield_desk.ui.worker import run_with_progress
 
 FORMAT_LABELS = {
@@ -130,7 +130,7 @@ def open_export_dialog(window) -> None:
     start_export(window, dialog.year.value(), Path(dialog.folder.text()), dialog.formats())
 
 
-def start_export(window, year: int, folder: Path, formats: list[str], renderer=None):
+def start_export(window, year: int, folder: Path, formats: list[str], renderer=AUTO):
     """Run the export in the background; the result is reported on the GUI thread."""
     db = window.paths.db
 
