@@ -27,6 +27,11 @@ def register(sub) -> None:
         default="csv,xlsx,blds,pdf,archive",
         help="comma-separated: csv, xlsx, blds, pdf, archive (default: all)",
     )
+    p.add_argument(
+        "--permit-cards",
+        action="store_true",
+        help="also print every permit's card into the archive (slow: ~70 ms a permit)",
+    )
     p.set_defaults(func=run_export)
     p = sub.add_parser("verify-archive", help="check an archive against its manifest")
     p.add_argument("folder", metavar="DIR")
@@ -54,7 +59,13 @@ def run_export(args) -> int:
     from deerfield_desk.store.errors import InvalidInput
 
     try:
-        gen = export_year(_db(args), args.year, Path(args.to), args.format.split(","))
+        gen = export_year(
+            _db(args),
+            args.year,
+            Path(args.to),
+            args.format.split(","),
+            permit_cards=args.permit_cards,
+        )
         last = ""
         while True:
             try:

@@ -78,6 +78,7 @@ def export_year(
     formats: Iterable[str] = FORMATS,
     renderer: archive.DocumentRenderer | str | None = AUTO,
     village: str = "Deerfield",
+    permit_cards: bool = False,
 ) -> Generator[Progress, None, ExportResult]:
     year = check_year(year)
     formats = parse_formats(list(formats))
@@ -126,7 +127,7 @@ def export_year(
             yield Progress(done, total, "Annual report")
         if "archive" in formats:
             if renderer == AUTO:
-                renderer = documents_renderer(conn, result.warnings)
+                renderer = documents_renderer(conn, result.warnings, permit_cards)
             steps = archive.build_archive(
                 conn,
                 Paths(db_path),

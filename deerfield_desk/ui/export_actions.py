@@ -93,6 +93,8 @@ class ExportDialog(QDialog):
             box.setChecked(True)
             self.boxes[name] = box
             form.addRow("" if name != FORMATS[0] else "Formats:", box)
+        self.permit_cards = QCheckBox("Also print every permit's card into the archive (slow)")
+        form.addRow("", self.permit_cards)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         note = QLabel(
@@ -127,10 +129,18 @@ def open_export_dialog(window) -> None:
     if not dialog.formats():
         QMessageBox.warning(window, "Export year", "format: choose at least one format")
         return
-    start_export(window, dialog.year.value(), Path(dialog.folder.text()), dialog.formats())
+    start_export(
+        window,
+        dialog.year.value(),
+        Path(dialog.folder.text()),
+        dialog.formats(),
+        permit_cards=dialog.permit_cards.isChecked(),
+    )
 
 
-def start_export(window, year: int, folder: Path, formats: list[str], renderer=AUTO):
+def start_export(
+    window, year: int, folder: Path, formats: list[str], renderer=AUTO, permit_cards=False
+):
     """Run the export in the background; the result is reported on the GUI thread."""
     db = window.paths.db
 
@@ -145,6 +155,6 @@ def start_export(window, year: int, folder: Path, formats: list[str], renderer=A
     return run_with_progress(
         window,
         f"Exporting {year}",
-        lambda: export_year(db, year, folder, formats, renderer),
+        lambda: export_year(db, year, folder, formats, renderer, permit_cards=permit_cards),
         done,
     )
