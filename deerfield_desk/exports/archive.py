@@ -176,6 +176,11 @@ def find_archive(folder: Path) -> Path:
 def verify_archive(folder: Path) -> ArchiveReport:
     folder = find_archive(Path(folder))
     report = ArchiveReport(folder)
+    several = sorted(p.parent.name for p in folder.glob(f"archive-*/{MANIFEST}"))
+    if not (folder / MANIFEST).is_file() and len(several) > 1:
+        report.problems.append(f"the folder holds several archives ({', '.join(several)}): "
+                               "name the one to check")  # fmt: skip
+        return report
     try:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
         listed = {entry["path"]: entry for entry in manifest["files"]}
