@@ -214,3 +214,22 @@ def test_each_rule_names_its_field(register, tmp_path, values, message):
     assert result.rejected == 1
     with open(result.rejects_path, encoding="utf-8-sig", newline="") as handle:
         assert message in next(csv.DictReader(handle))["Problems"]
+
+
+def test_import_register_command_imports_and_points_to_the_rejects(register, db_path, tmp_path,
+                                                                    capsys):  # fmt: skip
+    from deerfield_desk.cli import main
+
+    source = old_register(tmp_path / "old.csv")
+    register.close()
+    assert main(["import-register", "--db", str(db_path), str(source), "--user", "Pat"]) == 1
+    out = capsys.readouterr().out
+    assert "Imported 2 permits" in out and "4 rejected" in out and "old-rejected.csv" in out
+    reopened = Register.open(db_path)
+    try:
+        who = reopened.query_one("SELECT user_name FROM journal WHERE action = 'import'")
+        assert who["user_name"] == "Pat"
+    finally:
+        reopened.close()
+    assert main(["import-register", "--db", str(db_path), str(tmp_path / "nope.docx")]) == 2
+    assert "file:" in capsys.readouterr().err

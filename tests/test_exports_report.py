@@ -89,3 +89,18 @@ def test_marking_a_report_sent_clears_the_reminder(register):
     assert sent.status(today) == "sent" and sent.sent_on == "2025-02-11"
     entries = register.query("SELECT action FROM journal WHERE table_name = 'settings'")
     assert entries  # journaled like every other change
+
+
+def test_state_report_command_lists_what_is_due(register, db_path, capsys):
+    from deerfield_desk.cli import main
+
+    register.insert(
+        "permits",
+        {"permit_number": f"{date.today().year}-0001", "kind": "building", "status": "issued",
+         "structure": "dwelling", "housing_units": 1, "address_text": "3 Birch Ln",
+         "issued_date": date.today().isoformat()},
+    )  # fmt: skip
+    assert main(["state-report", "--db", str(db_path)]) == 0
+    out = capsys.readouterr().out
+    assert "by the 15th" in out
+    assert f"{date.today().isoformat()[:7]}: 1 permit(s), 1 dwelling unit(s); due" in out
