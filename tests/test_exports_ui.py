@@ -94,3 +94,19 @@ def test_state_report_view_lists_months_and_marks_them_sent(window, register):
     dialog.table.selectRow(0)
     dialog.mark_selected_sent()
     assert dialog.table.item(0, 4).text() == "sent 2025-03-10"
+
+
+def test_cancel_in_the_progress_dialog_leaves_no_files(qtbot, register, db_path, tmp_path):
+    """The worker's own cancel path: Cancel pressed after the first progress report."""
+    from deerfield_desk.exports.year_export import export_year
+    from deerfield_desk.ui.worker import GeneratorJob
+
+    make_year(register)
+    job = GeneratorJob(lambda: export_year(db_path, YEAR, tmp_path / "out"))
+    failures, results = [], []
+    job.signals.progress.connect(lambda *a: setattr(job, "cancelled", True))
+    job.signals.failed.connect(failures.append)
+    job.signals.finished.connect(results.append)
+    job.run()
+    assert results == [] and failures and failures[0].startswith("Cancelled")
+    assert list((tmp_path / "out").iterdir()) == []

@@ -149,3 +149,14 @@ def test_bad_input_names_the_field(year_db, tmp_path, year, formats, field):
         run_export(year_db, year, tmp_path, formats)
     assert caught.value.field == field
     assert not any(tmp_path.glob(".export-*"))
+
+
+@pytest.mark.parametrize(
+    ("stage", "mapped"),
+    [("footing", "Footing"), ("rough", "Framing"), ("draintile_basement_floor", "Plumbing"),
+     ("underfloor_plumbing", "Plumbing"), ("electric_service", "Electrical"),
+     ("final", "Final"), ("erosion_control", "Erosion Control"),
+     ("demolition_excavation", "Excavation"), ("demolition_site", "Demolition")],
+)  # fmt: skip
+def test_every_inspection_stage_of_the_sequence_maps_to_a_blds_type(stage, mapped):
+    assert blds.stage_mapped(stage) == mapped

@@ -22,7 +22,7 @@ C404_CLASSES = (
 NOT_COUNTED = ("voided", "revoked")
 #: The §12.12(5)(a)–(i) order, by keyword in the stage code, for tables that list stages.
 STAGE_ORDER = ("footing", "foundation", "rough", "draintile", "underfloor", "electric",
-               "insulation", "final", "erosion", "excavation")  # fmt: skip
+               "insulation", "final", "erosion", "excavation", "demolition")  # fmt: skip
 RESULT_ORDER = ("passed", "partial", "failed", "not_ready", "cancelled", "scheduled", "requested")
 CLOSED_NOTICE = ("draft", "voided", "closed", "complied", "withdrawn", "cancelled", "rescinded")
 

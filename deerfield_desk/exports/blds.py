@@ -86,6 +86,7 @@ STAGE_KEYWORDS = (
     ("insulation", "Insulation"),
     ("erosion", "Erosion Control"),
     ("excavation", "Excavation"),
+    ("demolition", "Demolition"),
     ("occupancy", "Occupancy"),
 )
 
