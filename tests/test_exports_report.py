@@ -33,6 +33,11 @@ def test_annual_numbers_the_board_reads(register):
     assert stats.issued == 11  # the voided permit is not counted as issued
     assert stats.by_kind_month["erosion_control"][6:8] == [1, 1]  # July and August
     assert stats.fees_collected_cents == 8 * 15_000
+    assert stats.fees_charged_cents == sum(15_000 + n for n in range(1, 12))
+    waived = register.query_one("SELECT uuid FROM fees ORDER BY id DESC LIMIT 1")["uuid"]
+    register.update("fees", waived, {"status": "waived"}, action="waive", reason="hardship")
+    after = annual_stats.compute(register.conn, YEAR)
+    assert after.fees_charged_cents == stats.fees_charged_cents - (15_000 + 11)
     # held at year end: this year's completion deposit and last year's, not the refunded one
     assert stats.deposits_held == {"completion": (2, 150_000)}
     assert stats.notices_issued == {"stop_work": 1, "violation": 1}

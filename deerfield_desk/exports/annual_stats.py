@@ -81,7 +81,7 @@ def compute(conn: sqlite3.Connection, year: int) -> AnnualStats:
     stats.fees_charged_cents = _one(
         conn,
         "SELECT coalesce(sum(amount_cents), 0) FROM fees WHERE substr(created_at, 1, 4) = ? "
-        "AND status != 'voided'",
+        "AND status NOT IN ('voided', 'waived')",
         y,
     )
     for code, cents in conn.execute(

@@ -111,7 +111,7 @@ def permit_rows(conn: sqlite3.Connection, year: int) -> Iterator[list]:
         "p.estimated_cost_cents, p.housing_units, p.parcel_number, p.contractor_name, "
         "p.expires_date, p.permit_class, "
         "(SELECT sum(f.amount_cents) FROM fees f WHERE f.permit_id = p.id "
-        " AND f.status != 'voided'), "
+        " AND f.status NOT IN ('voided', 'waived')), "
         "EXISTS (SELECT 1 FROM inspections i WHERE i.permit_id = p.id "
         " AND i.inspected_at IS NOT NULL) "
         "FROM permits p LEFT JOIN applications a ON a.id = p.application_id "
