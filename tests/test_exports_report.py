@@ -109,3 +109,31 @@ def test_state_report_command_lists_what_is_due(register, db_path, capsys):
     out = capsys.readouterr().out
     assert "by the 15th" in out
     assert f"{date.today().isoformat()[:7]}: 1 permit(s), 1 dwelling unit(s); due" in out
+
+
+def test_wizard_permits_without_a_unit_count_still_count_as_new_housing(register):
+    """The application wizard records the work (new building) but not always the units."""
+    import json
+
+    for n, structure in ((1, "dwelling"), (2, "multifamily"), (3, "dwelling")):
+        app = register.insert(
+            "applications",
+            {"project_json": json.dumps({"work": "new_building" if n < 3 else "addition"}),
+             "created_at": f"{YEAR}-03-01", "status": "submitted"},
+        )  # fmt: skip
+        register.insert(
+            "permits",
+            {"application_id": app["id"], "permit_number": f"{YEAR}-010{n}", "kind": "building",
+             "status": "issued", "structure": structure, "address_text": f"{n} Wizard Way",
+             "estimated_cost_cents": 30_000_000, "issued_date": f"{YEAR}-03-0{n + 1}"},
+        )  # fmt: skip
+    stats = annual_stats.compute(register.conn, YEAR)
+    assert (stats.housing["single"].buildings, stats.housing["single"].units) == (1, 1)
+    assert stats.housing_assumed == 1 and stats.housing_unclassified == 1
+    reports = state_reports(register, date(YEAR, 4, 1))
+    assert [p["permit_number"] for r in reports for p in r.permits] == [f"{YEAR}-0101"]
+    text = " ".join(
+        " ".join(page.extract_text().split())
+        for page in PdfReader(io.BytesIO(render_annual_report(register.conn, YEAR))).pages
+    )
+    assert "1 new dwelling(s) had no unit count" in text

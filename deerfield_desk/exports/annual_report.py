@@ -25,6 +25,21 @@ HOUSING_NOTE = (
 )
 
 
+def _housing_caveat(stats) -> str:
+    parts = []
+    if stats.housing_assumed:
+        parts.append(
+            f" {stats.housing_assumed} new dwelling(s) had no unit count on the permit and are "
+            "counted as single-family."
+        )
+    if stats.housing_unclassified:
+        parts.append(
+            f" {stats.housing_unclassified} new multifamily building(s) had no unit count and "
+            "are not in the table."
+        )
+    return "".join(parts)
+
+
 def label(code: str | None) -> str:
     return (code or "(none)").replace("_", " ").capitalize()
 
@@ -137,7 +152,7 @@ def render_annual_report(conn: sqlite3.Connection, year: int, village: str = "De
             [
                 Paragraph("New housing units and construction value", h2),
                 table(housing, [2.2 * inch, 1 * inch, 1.1 * inch, 1.5 * inch]),
-                Paragraph(HOUSING_NOTE, small),
+                Paragraph(HOUSING_NOTE + _housing_caveat(stats), small),
                 units_chart,
             ]
         )

@@ -4,7 +4,10 @@ New housing follows the Census Bureau's C-404 survey of building permits, which 
 residential buildings in four classes by the number of housing units in the building:
 single-family, two units, three and four units, five or more. A permit counts there when it is
 a building permit issued in the year that creates housing units (``housing_units`` > 0) and has
-not been voided or revoked.
+not been voided or revoked. The application wizard records the kind of work but not always
+the unit count: a new dwelling (one- or two-family) without a count is counted as one
+single-family unit, a new multifamily building without a count is listed as unclassified, and
+the report says how many of each there were, so the board knows the figure is partly assumed.
 """
 
 from __future__ import annotations
@@ -50,6 +53,8 @@ class AnnualStats:
     notices_issued: dict[str, int] = field(default_factory=dict)
     notices_outstanding: dict[str, int] = field(default_factory=dict)
     housing: dict[str, HousingClass] = field(default_factory=dict)
+    housing_assumed: int = 0  # new dwellings without a unit count, counted single-family
+    housing_unclassified: int = 0  # new multifamily buildings without a unit count
     journal_entries: int = 0
 
     @property
@@ -121,12 +126,15 @@ def compute(conn: sqlite3.Connection, year: int) -> AnnualStats:
     ):
         stats.notices_outstanding[kind] = n
     stats.housing = {key: HousingClass(label) for key, label, _lo, _hi in C404_CLASSES}
-    for units, cents in conn.execute(
-        "SELECT housing_units, coalesce(estimated_cost_cents, 0) FROM permits "
-        "WHERE kind = 'building' AND housing_units > 0 AND substr(issued_date, 1, 4) = ? "
-        f"AND status NOT IN {not_counted}",
-        (y,),
-    ):
+    for units, cents, structure, work in conn.execute(NEW_HOUSING, (y,)):
+        if not units:
+            if work != "new_building" or structure not in ("dwelling", "multifamily"):
+                continue
+            if structure == "multifamily":
+                stats.housing_unclassified += 1
+                continue
+            units = 1
+            stats.housing_assumed += 1
         for key, _label, low, high in C404_CLASSES:
             if low <= units <= high:
                 entry = stats.housing[key]
@@ -135,6 +143,15 @@ def compute(conn: sqlite3.Connection, year: int) -> AnnualStats:
                 entry.value_cents += cents
     stats.journal_entries = _one(conn, "SELECT coalesce(max(entries), 0) FROM journal_head")
     return stats
+
+
+NEW_HOUSING = (
+    "SELECT p.housing_units, coalesce(p.estimated_cost_cents, 0), p.structure, "
+    "CASE WHEN json_valid(a.project_json) THEN json_extract(a.project_json, '$.work') END "
+    "FROM permits p LEFT JOIN applications a ON a.id = p.application_id "
+    "WHERE p.kind = 'building' AND substr(p.issued_date, 1, 4) = ? "
+    "AND p.status NOT IN ('voided', 'revoked')"
+)
 
 
 def stage_key(stage: str) -> tuple[int, str]:
