@@ -160,3 +160,15 @@ def test_bad_input_names_the_field(year_db, tmp_path, year, formats, field):
 )  # fmt: skip
 def test_every_inspection_stage_of_the_sequence_maps_to_a_blds_type(stage, mapped):
     assert blds.stage_mapped(stage) == mapped
+
+
+def test_cancel_at_the_very_last_step_still_leaves_nothing(year_db, tmp_path):
+    """The last progress report comes before the files move into place, never after, so a
+    Cancel pressed at the end can never be reported about an export that was published."""
+    steps = list(export_year(year_db, YEAR, tmp_path / "whole"))
+    gen = export_year(year_db, YEAR, tmp_path / "cut")
+    for _ in steps:
+        next(gen)
+    gen.close()
+    assert list((tmp_path / "cut").iterdir()) == []
+    assert steps[-1].label == "Moving the finished files into place"

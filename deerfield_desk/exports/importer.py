@@ -169,6 +169,9 @@ def import_register(
             good.append(row)
         if index % STEP == STEP - 1:
             yield Progress(index + 1, total + 1, f"Checked {index + 1:,} of {total:,} rows")
+    yield Progress(total, total + 1, f"Importing {len(good):,} permits in one transaction")
+    # No yield from here on: the transaction commits and the rejects file lands together, and
+    # a Cancel can no longer arrive to report "cancelled" about an import that happened.
     partial = rejects_path.with_name(rejects_path.name + ".partial")
     if rejects:
         write_rows_csv(partial, [*table.headers, PROBLEMS_HEADER], rejects)
@@ -185,7 +188,6 @@ def import_register(
         os.replace(partial, rejects_path)
         result.rejects_path = rejects_path
     result.rejected = len(rejects)
-    yield Progress(total + 1, total + 1, f"Imported {result.imported:,} permits")
     return result
 
 

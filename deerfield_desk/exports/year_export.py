@@ -140,9 +140,11 @@ def export_year(
             for label in steps:
                 done += weights["archive"] // 5
                 yield Progress(min(done, total - 1), total, f"Archive: {label}")
+        yield Progress(total - 1, total, "Moving the finished files into place")
         conn.execute("ROLLBACK")  # only read: end the snapshot
+        # No yield after this point: once files are in place a Cancel can no longer arrive,
+        # so the dialog never says "cancelled" about an export that was published.
         result.files = publish(staging, to)
-        yield Progress(total, total, f"Export of {year} complete")
         return result
     finally:
         conn.close()
