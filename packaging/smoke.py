@@ -172,6 +172,7 @@ def smoke(program: Path, tmp: Path) -> str:
             "SELECT permit_number FROM permits WHERE permit_number IS NOT NULL "
             "ORDER BY permit_number LIMIT 1"
         ).fetchone()
+        year = conn.execute("SELECT max(substr(issued_date, 1, 4)) FROM permits").fetchone()
     ok("register", f"{made}: {permits} permits")
 
     result = app.frozen("verify", "--db", db)
@@ -191,6 +192,7 @@ def smoke(program: Path, tmp: Path) -> str:
     permit = issued[0] if issued else None
     check_inspection_stages(app, db, permit)
     check_documents(app, db, permit)
+    check_year_export(app, db, year[0] if year and year[0] else "2026")
 
     ready = window_ready([program, "--db", db, "--smoke"], app.env, app.work, permits)
     ok("window (offscreen)", ready)
@@ -232,6 +234,30 @@ def check_documents(app: Runner, db: Path, permit: str | None) -> None:
     expect(b"DejaVuSans" in pdfs[0], "the permit card embeds the bundled DejaVu fonts")
     expect(pdfs[0] == pdfs[1], "the frozen permit card is identical to the source tree's")
     ok("documents", f"permit card {permit}: {len(pdfs[0]):,} bytes, fonts embedded, as source")
+
+
+def check_year_export(app: Runner, db: Path, year: str) -> None:
+    """The year-end export (CSV, XLSX by openpyxl, BLDS, annual report, archive) is written
+    deterministically, so the frozen app's files must equal the source tree's, byte for byte;
+    and the frozen app must find its own archive intact."""
+    if not app.has_command("export"):
+        return skip("year-end export", "no export command in this build")
+    folders = []
+    for name, runner in (("frozen", app.frozen), ("source", app.source)):
+        folder = app.work / f"{name}-export"
+        result = runner("export", "--year", year, "--to", folder, "--db", db)
+        expect(result.returncode == 0, f"{name} exports {year}", result)
+        folders.append(folder)
+    files = sorted(p.relative_to(folders[0]) for p in folders[0].rglob("*") if p.is_file())
+    expect(any(f.suffix == ".xlsx" for f in files), "the export holds the XLSX workbook")
+    for relative in files:
+        same = (folders[1] / relative).read_bytes() == (folders[0] / relative).read_bytes()
+        expect(same, f"exported {relative} is identical to the source tree's")
+    archives = [p for p in folders[0].iterdir() if (p / "manifest.json").is_file()]
+    for archive in archives:
+        result = app.frozen("verify-archive", archive)
+        expect(result.returncode == 0, f"verify-archive {archive.name}", result)
+    ok("year-end export", f"{year}: {len(files)} files as source, {len(archives)} archive intact")
 
 
 def window_ready(command, env, work: Path, permits: int) -> str:
