@@ -13,6 +13,7 @@ Linux makes a .tar.gz with a .desktop file, an icon and a per-user install.sh, m
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import io
 import os
 import platform
@@ -200,8 +201,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--smoke", action="store_true", help="run the frozen app's smoke checks")
     parser.add_argument("--clean", action="store_true", help="rebuild without PyInstaller cache")
     args = parser.parse_args(argv)
+    if importlib.util.find_spec("PyInstaller") is None:
+        print("build_installer: PyInstaller is missing: pip install -e '.[installer]'", flush=True)
+        return 2
     started = time.perf_counter()
-    folder, installer = build(args.clean)
+    try:
+        folder, installer = build(args.clean)
+    except subprocess.CalledProcessError as exc:
+        print(
+            f"build_installer: {Path(exc.cmd[0]).name} failed (exit {exc.returncode})", flush=True
+        )
+        return 1
     size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
     print(f"app folder: {folder} ({size / 2**20:.0f} MB)", flush=True)
     if installer:
