@@ -208,9 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         folder, installer = build(args.clean)
     except subprocess.CalledProcessError as exc:
-        print(
-            f"build_installer: {Path(exc.cmd[0]).name} failed (exit {exc.returncode})", flush=True
-        )
+        step = "PyInstaller" if "PyInstaller" in exc.cmd else Path(exc.cmd[0]).name
+        print(f"build_installer: {step} failed (exit {exc.returncode})", flush=True)
         return 1
     size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
     print(f"app folder: {folder} ({size / 2**20:.0f} MB)", flush=True)
