@@ -142,9 +142,12 @@ class Places:
         self.people_cols = ("id", "uuid", "name", "firm", "is_firm", "phone", "mailing_address",
                             "credential_type", "credential_number")  # fmt: skip
         streets = names.STREETS
+        # Spread house numbers along each street (100 … ~2500), unique per street.
+        per_street = -(-count // len(streets))
+        spread = max(4, min(200, 2400 // per_street) // 2 * 2)
         for k in range(count):
             street = streets[k % len(streets)]
-            number = str(100 + (k // len(streets)) * 4 + rng.choice((0, 2)))
+            number = str(100 + (k // len(streets)) * spread + rng.randrange(0, spread, 2))
             address = f"{number} {street}"
             platted = rng.random() < 0.8
             if platted:

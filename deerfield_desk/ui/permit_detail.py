@@ -30,11 +30,21 @@ def _e(value) -> str:
     return "—" if value in (None, "") else escape(str(value))
 
 
-def _table(headers: list[str], rows: list[list]) -> str:
+def _table(headers: list[str], rows: list[list], wrap_last: bool = True) -> str:
+    """A plain table; cells keep their text on one line (numbers and dates must not break),
+    except the last column when it holds free text."""
     if not rows:
         return "<p class='muted'>None recorded.</p>"
-    head = "".join(f"<th>{escape(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in rows)
+    head = "".join(f"<th nowrap>{escape(h)}</th>" for h in headers)
+    last = len(headers) - 1
+
+    def cell(i, value):
+        nowrap = "" if (wrap_last and i == last) else " nowrap"
+        return f"<td{nowrap}>{_e(value)}</td>"
+
+    body = "".join(
+        "<tr>" + "".join(cell(i, c) for i, c in enumerate(row)) + "</tr>" for row in rows
+    )
     return f"<table cellspacing='0'><tr>{head}</tr>{body}</table>"
 
 
@@ -102,16 +112,17 @@ def render_html(d: PermitDetail) -> str:
         )
     )
     out.append("<h3>Fees</h3>")
-    out.append(
-        _table(
-            ["Fee", "Amount", "Paid", "Status"],
-            [
-                [f["description"] or f["code"], money(f["amount_cents"]), money(f["paid_cents"])]
-                + [f["status"]]
-                for f in d.fees
-            ],
-        )
-    )
+    if any(f["paid_cents"] for f in d.fees):  # payments recorded: show what was received
+        fee_rows = [
+            [f["description"] or f["code"], money(f["amount_cents"]), money(f["paid_cents"])]
+            + [f["status"]]
+            for f in d.fees
+        ]
+        out.append(_table(["Fee", "Amount", "Received", "Status"], fee_rows, wrap_last=False))
+    else:
+        fee_rows = [[f["description"] or f["code"], money(f["amount_cents"]), f["status"]]
+                    for f in d.fees]  # fmt: skip
+        out.append(_table(["Fee", "Amount", "Status"], fee_rows, wrap_last=False))
     if d.deposits:
         out.append("<h3>Deposits and securities</h3>")
         out.append(
@@ -146,6 +157,7 @@ def render_html(d: PermitDetail) -> str:
                 + [n["status"], f"§{n['sections']}" if n["sections"] else None]
                 for n in d.notices
             ],
+            wrap_last=False,
         )
     )
     out.append("<h3>History (journal)</h3>")

@@ -28,12 +28,20 @@ from deerfield_desk.ui.register_model import (
     COL_CONTRACTOR,
     COL_KIND,
     COL_NEXT_ACTION,
+    COL_NUMBER,
     COL_OWNER,
     COL_STATUS,
     PermitTableModel,
 )
 
-WIDTHS = {COL_KIND: 150, COL_STATUS: 120, COL_ADDRESS: 170, COL_OWNER: 140, COL_CONTRACTOR: 200}
+WIDTHS = {
+    COL_NUMBER: 84,
+    COL_KIND: 140,
+    COL_STATUS: 155,
+    COL_ADDRESS: 140,
+    COL_OWNER: 130,
+    COL_CONTRACTOR: 175,
+}
 SETTINGS_HEADER = "register/header"
 SETTINGS_SPLITTER = "register/splitter"
 
@@ -77,10 +85,10 @@ class RegisterView(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionsMovable(True)
         header.setStretchLastSection(True)
-        header.setDefaultSectionSize(92)
+        header.setDefaultSectionSize(88)  # the dates
         for column, width in WIDTHS.items():
             header.resizeSection(column, width)
-        header.resizeSection(COL_NEXT_ACTION, 260)
+        header.resizeSection(COL_NEXT_ACTION, 290)
         header.setSortIndicator(-1, Qt.SortOrder.DescendingOrder)  # newest entry first
         state = window.settings().value(SETTINGS_HEADER)
         if isinstance(state, QByteArray | bytes):
@@ -93,7 +101,7 @@ class RegisterView(QWidget):
         self.splitter.addWidget(self.detail)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([900, 380])
+        self.splitter.setSizes([1200, 400])
         split = window.settings().value(SETTINGS_SPLITTER)
         if isinstance(split, QByteArray | bytes):
             self.splitter.restoreState(QByteArray(split))
