@@ -54,3 +54,20 @@ def test_the_app_shows_the_cloud_warning_at_start(tmp_path):
     assert done.returncode == 0
     assert "cloud-synced folder (dropbox)" in done.stderr
     assert re.fullmatch(r"ready_ms=\d+ rows=0", done.stdout.strip())
+
+
+def test_first_start_opens_a_demo_register_unless_the_users_own_exists(isolated_home):
+    from argparse import Namespace
+
+    from deerfield_desk.config import demo_paths, register_paths
+    from deerfield_desk.store.register import Register
+    from deerfield_desk.ui.app import DEMO_PERMITS, choose_register
+
+    args = Namespace(db=None, demo=False, smoke=True)
+    paths, demo = choose_register(args)
+    assert demo and paths == demo_paths()
+    with Register.open(paths.db) as reg:
+        assert reg.query_one("SELECT count(*) AS n FROM permits")["n"] == DEMO_PERMITS
+    Register.open(register_paths().db).close()  # the clerk's own register now exists
+    paths, demo = choose_register(args)
+    assert not demo and paths == register_paths()
