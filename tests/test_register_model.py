@@ -92,3 +92,28 @@ def test_next_action_column_says_what_the_office_owes(register, known_permits): 
     texts = dict(zip(_column(model, COL_ADDRESS), _column(model, COL_NEXT_ACTION), strict=True))
     assert texts["7 Liberty St"].startswith("Expired: mark expired or extend")
     assert texts["12 Liberty St"] == "Start the review"
+
+
+def test_number_prefixes_find_what_a_full_scan_finds(tmp_path):
+    """Permit and parcel numbers go through their b-tree indexes, not FTS: same answers."""
+    import sqlite3
+
+    from deerfield_desk.store.demo import generate_demo
+
+    db = tmp_path / "demo.sqlite"
+    list(generate_demo(db, permits=400, seed=9))
+    conn = sqlite3.connect(db)
+    everything = conn.execute("SELECT id, permit_number, parcel_number FROM permits").fetchall()
+    some_parcel = everything[7][2]
+    some_number = next(n for _i, n, _p in everything if n)
+    for text in (some_parcel[:5], some_parcel[:9], some_parcel, some_number[:5], some_number):
+        column = 1 if text[:2] in ("20", "19") else 2
+        expected = {i for i, *cols in everything if (cols[column - 1] or "").startswith(text)}
+        total, rows = rq.search(conn, rq.RegisterQuery(text=text), limit=1000)
+        assert total == len(expected) and {r.id for r in rows} == expected, text
+        if column == 1:  # permit numbers: newest issued first
+            numbers = [r.permit_number for r in rows]
+            assert numbers == sorted(numbers, reverse=True)
+        else:  # parcels: newest entry first
+            assert [r.id for r in rows] == sorted(expected, reverse=True)
+    conn.close()

@@ -103,3 +103,21 @@ def test_closing_the_window_takes_a_backup(qtbot, window, db_path):  # noqa: F81
     window.close()
     backups = backup.list_backups(db_path)
     assert len(backups) == 1 and backup.is_good(backups[0])
+
+
+def test_daily_backup_runs_once_a_day(qtbot, window, db_path, sync_workers):  # noqa: F811
+    window.backups_enabled = True
+    assert session.daily_backup(window) is not None
+    assert len(backup.list_backups(db_path)) == 1
+    assert session.daily_backup(window) is None  # not due again today
+
+
+def test_a_change_refreshes_and_keeps_the_permit_selected(qtbot, window, known_permits):  # noqa: F811
+    view = window.register_view
+    permit = known_permits["prairie"]
+    row = next(r for r in range(5) if view.model.uuid_at(r) == permit["uuid"])
+    view.table.selectRow(row)
+    window.register.update("permits", permit["uuid"], {"status": "under_review"})
+    window.notify_changed("permits")
+    assert window.current_permit_uuid() == permit["uuid"]
+    assert "status: submitted → under_review" in view.detail.toPlainText()

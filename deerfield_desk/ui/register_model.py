@@ -168,6 +168,14 @@ class PermitTableModel(QAbstractTableModel):
             self._pages.move_to_end(page_no)
         return page[offset] if offset < len(page) else None
 
+    def row_in_cache(self, uuid: str) -> int | None:
+        """The row of a permit among the pages already fetched (no query), or None."""
+        for page_no, page in self._pages.items():
+            for offset, permit in enumerate(page):
+                if permit.uuid == uuid:
+                    return page_no * PAGE_SIZE + offset
+        return None
+
     def uuid_at(self, row: int) -> str | None:
         permit = self.permit_at(row) if 0 <= row < self._total else None
         return permit.uuid if permit else None

@@ -122,6 +122,7 @@ class RegisterView(QWidget):
         window.register_changed.connect(self._register_changed)
 
         self._first_shown = False
+        self._keep_uuid: str | None = None
         self.table.viewport().installEventFilter(self)
         self.model.reload()
 
@@ -154,10 +155,13 @@ class RegisterView(QWidget):
             " match" if filtered else " in the register"))  # fmt: skip
 
     def _after_reset(self) -> None:
-        if self.model.total:
-            self.table.selectRow(0)
-        else:
+        keep, self._keep_uuid = self._keep_uuid, None
+        if not self.model.total:
             self.detail.show_detail(None)
+            return
+        self.detail.current_uuid = None  # the permit may have changed: show it afresh
+        row = self.model.row_in_cache(keep) if keep else None
+        self.table.selectRow(row if row is not None else 0)
 
     def _row_changed(self, current, _previous) -> None:
         uuid = self.model.uuid_at(current.row()) if current.isValid() else None
@@ -175,10 +179,8 @@ class RegisterView(QWidget):
         if "*" in tables:
             self.model.set_connection(self.window_.register.conn)
         elif tables & {"permits", "inspections", "fees", "notices", "parcels", "people"}:
-            selected = self.current_permit_uuid()
+            self._keep_uuid = self.current_permit_uuid()  # stay on the permit being worked
             self.model.reload()
-            if selected:
-                self.detail.current_uuid = None  # show fresh detail for the same permit
         self.filters.set_years(rq.years(self.window_.register.conn))
 
 

@@ -7,13 +7,13 @@ store's online backup (never a file copy); a failed backup is reported, never si
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QLabel
+from PySide6.QtWidgets import QApplication, QDialog, QLabel
 
 from deerfield_desk.models.actor import Role
 from deerfield_desk.store import backup
-from deerfield_desk.ui import identity
+from deerfield_desk.ui import identity, worker
 
 ROLE_LABELS = {Role.INSPECTOR: "Building inspector", Role.CLERK: "Village clerk"}
 DAILY_CHECK_MS = 60 * 60 * 1000  # look once an hour whether the daily backup is due
@@ -54,20 +54,59 @@ def set_actor(window, actor) -> None:
     window.statusBar().showMessage(f"Changes are now signed by {actor.name}", 5000)
 
 
-def daily_backup(window) -> None:
-    if getattr(window, "backups_enabled", True) and backup.backup_due(window.paths.db):
-        _backup(window, "Daily backup")
+class _BackupSignals(QObject):
+    done = Signal(str, str)  # (what happened, error or "")
+
+
+class BackupJob(QRunnable):
+    """The daily backup on a worker thread: on a big register it takes a while, and the
+    backup API reads through its own connection, so the office keeps working meanwhile."""
+
+    def __init__(self, db):
+        super().__init__()
+        self.db = db
+        self.signals = _BackupSignals()
+
+    def run(self) -> None:
+        try:
+            target = backup.make_backup(self.db)
+        except Exception as exc:  # reported on the GUI thread
+            self.signals.done.emit("", str(exc))
+            return
+        self.signals.done.emit(target.name, "")
+
+
+def daily_backup(window) -> BackupJob | None:
+    if not getattr(window, "backups_enabled", True) or not backup.backup_due(window.paths.db):
+        return None
+    job = BackupJob(window.paths.db)
+    job.signals.done.connect(lambda name, error: _report(window, "Daily backup", name, error))
+    window._backup_job = job
+    if worker.run_synchronously:
+        job.run()
+    else:
+        QThreadPool.globalInstance().start(job)
+    return job
 
 
 def on_close(window) -> None:
-    if getattr(window, "backups_enabled", True):
-        _backup(window, "Backup on close")
-
-
-def _backup(window, what: str) -> None:
+    """The backup on close runs before the window goes: the app must not exit mid-backup."""
+    if not getattr(window, "backups_enabled", True):
+        return
+    window.statusBar().showMessage("Backing up the register before closing…")
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
         target = backup.make_backup(window.paths.db)
     except Exception as exc:  # a backup failure must be seen, but must not lose the session
-        window.statusBar().showMessage(f"{what} failed: {exc}. Use File → Back up now.")
+        _report(window, "Backup on close", "", str(exc))
         return
-    window.statusBar().showMessage(f"{what} written: {target.name}", 8000)
+    finally:
+        QApplication.restoreOverrideCursor()
+    _report(window, "Backup on close", target.name, "")
+
+
+def _report(window, what: str, name: str, error: str) -> None:
+    if error:
+        window.statusBar().showMessage(f"{what} failed: {error}. Use File → Back up now.")
+    else:
+        window.statusBar().showMessage(f"{what} written: {name}", 8000)

@@ -7,6 +7,8 @@ contractor; the permit number is UNIQUE and so indexed):
   alone keeps id order within a kind, which is the register's tie-break.
 - ``permits_status_expires(status, expires_date)``: the "needs action" filter (issued or
   extended permits past their expiry) and the "next action" column's order.
+- ``permits_parcel_number(parcel_number)``: a parcel number being typed is searched as a
+  range on this index (store/register_queries.py explains why not through FTS).
 """
 
 from sqlite_utils import Database
@@ -15,3 +17,4 @@ from sqlite_utils import Database
 def migrate(db: Database) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS permits_kind_sort ON permits(kind)")
     db.execute("CREATE INDEX IF NOT EXISTS permits_status_expires ON permits(status, expires_date)")
+    db.execute("CREATE INDEX IF NOT EXISTS permits_parcel_number ON permits(parcel_number)")
