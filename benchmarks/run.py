@@ -3,8 +3,9 @@
 Adding a benchmark: write ``benchmarks/bench_<yours>.py`` with ``run(context) -> dict``; the
 keys you return are merged into the output (prefix them with your area). ``context`` offers
 ``demo_register(permits)`` (a cached, journaled demo register under ``.bench-cache/``, built on
-first use), ``python`` (this interpreter), ``root`` and ``cache`` (paths), and ``env`` (an
-environment for subprocesses: offscreen Qt, an isolated data folder).
+first use) and, as attributes and as dict keys, ``python`` (this interpreter), ``root`` and
+``cache_dir`` (paths), and ``env`` (an environment for subprocesses: offscreen Qt, an isolated
+data folder).
 Progress goes to stderr, so stdout stays one JSON object.
 """
 
@@ -23,8 +24,12 @@ CACHE = ROOT / ".bench-cache"
 DEMO_SEED = 1
 
 
-class Context:
+class Context(dict):
+    """Both a dict (``context["cache_dir"]``, as bench modules that also run alone expect)
+    and an object with ``demo_register()``."""
+
     def __init__(self) -> None:
+        super().__init__()
         self.root = ROOT
         self.cache = CACHE
         self.python = sys.executable
@@ -38,6 +43,7 @@ class Context:
             XDG_CONFIG_HOME=str(CACHE / "xdg-config"),
             PYTHONPATH=str(ROOT),
         )
+        self.update(root=ROOT, cache_dir=CACHE, python=self.python, env=self.env)
 
     def demo_register(self, permits: int = 1_000_000) -> Path:
         """The cached demo register of ``permits`` permits, built (and timed) when missing."""
