@@ -16,6 +16,7 @@ issued permits numbered YYYY-NNNN in order of issuance within the year (§12.12(
 from __future__ import annotations
 
 import multiprocessing
+import queue
 import random
 import sqlite3
 from datetime import UTC, date, datetime
@@ -159,7 +160,15 @@ def _batches(n: int, seed: int, today: date, head: tuple):
     worker.start()
     try:
         while True:
-            item = out.get()
+            try:
+                item = out.get(timeout=5)
+            except queue.Empty:
+                if worker.is_alive():
+                    continue
+                raise RuntimeError(
+                    f"demo data generation stopped (the worker process exited with code "
+                    f"{worker.exitcode})"
+                ) from None
             if item[0] == "error":
                 raise RuntimeError(f"demo data generation failed: {item[1]}")
             yield item

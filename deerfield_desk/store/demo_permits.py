@@ -34,6 +34,7 @@ FEE_COLS = ("id", "uuid", "permit_id", "code", "description", "amount_cents", "b
 NOTICE_COLS = ("id", "uuid", "notice_number", "kind", "permit_id", "parcel_id", "status",
                "facts", "sections", "remedy", "issued_at", "served_at", "service_method",
                "due_date")  # fmt: skip
+TODAY_STOPS = 12
 ISSUED_PATH = {"issued", "extended", "finaled", "expired", "revoked", "stop_work"}
 FEE_LABELS = {"building": "Building permit fee", "erosion_control": "Erosion control permit fee",
               "demolition": "Razing permit fee", "moving": "Moving permit fee",
@@ -52,6 +53,7 @@ class PermitMaker:
         self.end = today.toordinal()
         self.ids = {"inspections": 0, "fees": 0, "notices": 0}
         self.notice_last: dict[int, int] = {}
+        self.today_stops = 0
         big = len(plan.applied) > 50_000
         self.recent = self.end - 3 * 365 if big else 0
         self.sample = 0.1 if big else 1.0
@@ -130,13 +132,21 @@ class PermitMaker:
         # the stage is the one the office would look at first.
         if finaled:
             out.append(self._inspection(p, stages[-1], finaled, "passed"))
-        elif issued + 10 <= self.end:
+        elif issued + 5 < self.end:  # the first inspection happened, before today
             failed = rng.random() < 0.08
-            day = min(self.end, issued + rng.randint(5, 40))
+            day = issued + rng.randint(3, min(40, self.end - issued - 1))
             out.append(self._inspection(p, stages[0], day, "failed" if failed else "passed"))
         else:
-            out.append(self._inspection(p, stages[0], self.end + rng.randint(1, 7), "requested"))
+            out.append(self._inspection(p, stages[0], self._route_day(), "requested"))
         return out
+
+    def _route_day(self) -> int:
+        """A day for a requested inspection: today while today's route has room (a real
+        inspector's day, about a dozen stops), else one of the next working days."""
+        if self.today_stops < TODAY_STOPS and self.rng.random() < 0.5:
+            self.today_stops += 1
+            return self.end
+        return self.end + self.rng.randint(1, 7)
 
     def _inspection(self, p: dict, stage: str, day: int, result: str) -> dict:
         row = {"id": self._next("inspections"), "uuid": new_uuid(self.rng), "permit_id": p["id"],

@@ -111,7 +111,8 @@ def plan_permits(rng: random.Random, n: int, first_year: int, today: date) -> Pl
                 if st == "extended":
                     exp = add_years(exp, 1)
             if st == "finaled":
-                fin = min(end, iss + rng.randint(20, max(21, min(exp, end) - iss)))
+                # Finaled before today: the day's route is made of requested inspections.
+                fin = min(end - 1, iss + rng.randint(20, max(21, min(exp, end) - iss)))
         plan.kind.append(kind)
         plan.status.append(S[st])
         plan.applied.append(a)
