@@ -248,7 +248,11 @@ def search(conn: sqlite3.Connection, q: RegisterQuery, limit: int = 200) -> tupl
 
 def years(conn: sqlite3.Connection) -> list[int]:
     """Years with applications, newest first (the year filter), from the applied-date index."""
-    row = conn.execute("SELECT min(applied_date), max(applied_date) FROM permits").fetchone()
+    # Two subqueries, not min() and max() in one SELECT: SQLite answers a lone min() or max()
+    # from the index in microseconds, but both together scan the table (240 ms at 1M).
+    row = conn.execute(
+        "SELECT (SELECT min(applied_date) FROM permits), (SELECT max(applied_date) FROM permits)"
+    ).fetchone()
     if not row or not row[0]:
         return []
     return list(range(int(row[1][:4]), int(row[0][:4]) - 1, -1))
