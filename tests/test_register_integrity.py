@@ -4,6 +4,7 @@ import sqlite3
 
 import pytest
 
+from deerfield_desk.store.errors import NotAllowed
 from deerfield_desk.ui import integrity_check
 from tests.register_fixtures import known_permits, window  # noqa: F401
 
@@ -13,8 +14,8 @@ def test_writes_wait_for_the_check_then_go_through(window, sync_workers, monkeyp
     real = integrity_check.integrity_problems
 
     def check(conn):
-        # while the check runs, the open register refuses writes
-        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        # while the check runs, the open register refuses writes, saying why
+        with pytest.raises(NotAllowed, match="changes wait until the check passes"):
             window.register.insert("permits", {"kind": "building", "address_text": "9 Mill St"})
         seen.append(True)
         return real(conn)
@@ -38,8 +39,11 @@ def test_a_failed_check_keeps_the_register_read_only_and_says_why(
     integrity_check.start_background_check(window, ask=told.append)
     assert told and "is damaged and is open read-only (page 812: btree damaged)" in told[0]
     assert "No good backup" in told[0]
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(NotAllowed, match="damaged"):
         window.register.insert("permits", {"kind": "building", "address_text": "9 Mill St"})
+    # SQLite itself refuses too, should anything bypass the Register
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        window.register.conn.execute("UPDATE permits SET description = 'x'")
 
 
 def test_only_big_registers_are_checked_after_the_window_shows(tmp_path, monkeypatch):

@@ -59,7 +59,7 @@ class IntegrityJob(QRunnable):
 
 def start_background_check(window, ask=None) -> IntegrityJob:
     """Hold writes, check on a worker thread, then release them or explain the damage."""
-    window.register.conn.execute("PRAGMA query_only = ON")
+    window.register.hold_writes(HOLD_MESSAGE)
     window.statusBar().showMessage(HOLD_MESSAGE)
     job = IntegrityJob(window.paths.db)
     tell = ask or (lambda text: QMessageBox.critical(window, APP_NAME, text))
@@ -70,9 +70,10 @@ def start_background_check(window, ask=None) -> IntegrityJob:
                 "was not opened", "is open read-only"
             )
             window.statusBar().showMessage("The register is damaged: read-only.")
+            window.register.hold_writes(message)
             tell(message)
             return
-        window.register.conn.execute("PRAGMA query_only = OFF")
+        window.register.release_writes()
         window.statusBar().showMessage("Integrity check passed.", 5000)
 
     job.signals.done.connect(finished)
