@@ -44,45 +44,75 @@ FIRM_TRADES = (
 FIRM_SUFFIXES = ("LLC", "Inc.", "Co.", "& Sons", "Ltd.")
 
 #: (description, permit_class, estimated cost range in dollars) by kind.
+# (description, the engine's work kind, structure, erosion class, cost range in dollars).
+# The work and structure pick the inspection stages from checklists/inspection_sequence.toml,
+# the one place the 12.12(5) sequence lives.
 PROJECTS = {
     "building": (
-        ("New single-family dwelling with attached garage", "new_building", (220_000, 480_000)),
-        ("New two-family dwelling", "new_building", (380_000, 620_000)),
-        ("Detached garage 24 x 24 ft", "new_building", (28_000, 65_000)),
-        ("Deck addition at rear", "addition", (6_000, 24_000)),
-        ("Screened porch addition", "addition", (18_000, 55_000)),
-        ("Bedroom addition", "addition", (60_000, 140_000)),
-        ("Basement finish with bathroom", "interior_finish", (25_000, 70_000)),
-        ("Reroof, tear-off and new shingles", "reroof", (9_000, 28_000)),
-        ("Residing and window replacement", "reside", (12_000, 45_000)),
-        ("Kitchen remodel, wall removal", "alteration", (30_000, 90_000)),
-        ("Furnace and water heater replacement", "equipment_replacement", (5_000, 14_000)),
-        ("Electrical service upgrade to 200 A", "system_alteration", (3_000, 9_000)),
-        ("Storage shed 10 x 12 ft", "new_building", (3_000, 9_000)),
-        ("Commercial tenant build-out", "alteration", (45_000, 260_000)),
+        (
+            "New single-family dwelling with attached garage",
+            "new_building",
+            "dwelling",
+            None,
+            (220_000, 480_000),
+        ),
+        ("New two-family dwelling", "new_building", "dwelling", None, (380_000, 620_000)),
+        ("Detached garage 24 x 24 ft", "new_building", "detached_garage", None, (28_000, 65_000)),
+        ("Deck addition at rear", "addition", "deck", None, (6_000, 24_000)),
+        ("Screened porch addition", "addition", "dwelling", None, (18_000, 55_000)),
+        ("Bedroom addition", "addition", "dwelling", None, (60_000, 140_000)),
+        ("Basement finish with bathroom", "interior_finish", "dwelling", None, (25_000, 70_000)),
+        ("Reroof, tear-off and new shingles", "reroof", "dwelling", None, (9_000, 28_000)),
+        ("Residing and window replacement", "reside", "dwelling", None, (12_000, 45_000)),
+        ("Kitchen remodel, wall removal", "alteration", "dwelling", None, (30_000, 90_000)),
+        (
+            "Furnace and water heater replacement",
+            "equipment_replacement",
+            "dwelling",
+            None,
+            (5_000, 14_000),
+        ),
+        (
+            "Electrical service upgrade to 200 A",
+            "system_alteration",
+            "dwelling",
+            None,
+            (3_000, 9_000),
+        ),
+        ("Storage shed 10 x 12 ft", "new_building", "accessory_building", None, (3_000, 9_000)),
+        ("Commercial tenant build-out", "alteration", "commercial", None, (45_000, 260_000)),
+        (
+            "New four-unit apartment building",
+            "new_building",
+            "multifamily",
+            None,
+            (700_000, 1_100_000),
+        ),
     ),
     "erosion_control": (
-        ("Land disturbance for new dwelling", "minor", (2_000, 6_000)),
-        ("Driveway and grading, 4,500 sq ft", "minor", (1_500, 4_000)),
-        ("Pond and swale grading", "minor", (3_000, 9_000)),
-        ("Subdivision grading, 6.4 acres", "major", (40_000, 160_000)),
-        ("Commercial site development, 1.8 acres", "major", (25_000, 90_000)),
+        ("Land disturbance for new dwelling", "land_disturbance", None, "minor", (2_000, 6_000)),
+        ("Driveway and grading, 4,500 sq ft", "land_disturbance", None, "minor", (1_500, 4_000)),
+        ("Pond and swale grading", "land_disturbance", None, "minor", (3_000, 9_000)),
+        ("Subdivision grading, 6.4 acres", "land_disturbance", None, "major", (40_000, 160_000)),
+        (
+            "Commercial site development, 1.8 acres",
+            "land_disturbance",
+            None,
+            "major",
+            (25_000, 90_000),
+        ),
     ),
     "demolition": (
-        ("Demolish detached garage", None, (4_000, 12_000)),
-        ("Demolish fire-damaged dwelling", None, (15_000, 40_000)),
-        ("Demolish farm outbuilding", None, (3_000, 10_000)),
+        ("Demolish detached garage", "demolition", "detached_garage", None, (4_000, 12_000)),
+        ("Demolish fire-damaged dwelling", "demolition", "dwelling", None, (15_000, 40_000)),
+        ("Demolish farm outbuilding", "demolition", "agricultural_building", None, (3_000, 10_000)),
     ),
-    "moving": (("Move dwelling onto new foundation", None, (30_000, 80_000)),),
-    "satellite_dish": (("Satellite dish over 18 in on rear roof", None, (300, 1_500)),),
-}
-
-INSPECTION_STAGES = {
-    "building": ("footing", "foundation", "rough", "insulation", "final"),
-    "erosion_control": ("erosion_initial", "erosion_final"),
-    "demolition": ("demolition_final",),
-    "moving": ("moving_route", "final"),
-    "satellite_dish": ("final",),
+    "moving": (
+        ("Move dwelling onto new foundation", "move_building", "dwelling", None, (30_000, 80_000)),
+    ),
+    "satellite_dish": (
+        ("Satellite dish over 18 in on rear roof", "satellite_dish", None, None, (300, 1_500)),
+    ),
 }
 
 NOTICE_KINDS = (

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from datetime import date
 
+from deerfield_desk.models.inspection_sequence import stages_for
 from deerfield_desk.store import demo_names as names
 from deerfield_desk.store.demo_rows import (
     INSPECTORS,
@@ -21,7 +22,7 @@ from deerfield_desk.store.demo_rows import (
 )
 
 PERMIT_COLS = (
-    "id", "uuid", "permit_number", "kind", "permit_class", "status", "description",
+    "id", "uuid", "permit_number", "kind", "permit_class", "status", "structure", "description",
     "estimated_cost_cents", "housing_units", "parcel_id", "address_text", "parcel_number",
     "owner_name", "contractor_name", "applied_date", "issued_date", "expires_date",
     "finaled_date", "review_due", "conditions", "decision_reason", "status_before_hold",
@@ -54,6 +55,7 @@ class PermitMaker:
         self.ids = {"inspections": 0, "fees": 0, "notices": 0}
         self.notice_last: dict[int, int] = {}
         self.today_stops = 0
+        self.stage_cache: dict[tuple, tuple[str, ...]] = {}
         big = len(plan.applied) > 50_000
         self.recent = self.end - 3 * 365 if big else 0
         self.sample = 0.1 if big else 1.0
@@ -66,14 +68,14 @@ class PermitMaker:
         permits, inspections, fees, notices = [], [], [], []
         uuids = new_uuids(self.rng, stop - start)
         for i in range(start, stop):
-            permit = self._permit(i, uuids[i - start])
+            permit, work = self._permit(i, uuids[i - start])
             permits.append(permit)
             st = permit["status"]
             # Older permits carry their dates but, in a big demo, not every inspection and
             # fee record: that keeps a million permits buildable in about two minutes.
             full = self.plan.applied[i] >= self.recent or self.rng.random() < self.sample
             if full and st in ISSUED_PATH and st != "revoked":
-                inspections += self._inspections(i, permit)
+                inspections += self._inspections(i, permit, work)
             if full and (st in ISSUED_PATH or st in ("approved", "conditionally_approved")):
                 fees.append(self._fee(permit))
             notice = self._notice(i, permit)
@@ -82,10 +84,11 @@ class PermitMaker:
         return {"permits": (PERMIT_COLS, permits), "inspections": (INSPECTION_COLS, inspections),
                 "fees": (FEE_COLS, fees), "notices": (NOTICE_COLS, notices)}  # fmt: skip
 
-    def _permit(self, i: int, uuid: str) -> dict:
+    def _permit(self, i: int, uuid: str) -> tuple[dict, str]:
+        """One permit row, and the kind of work it is for (which picks its stages)."""
         rng, plan = self.rng, self.plan
         kind = KINDS[plan.kind[i]]
-        description, permit_class, (low, high) = rng.choice(names.PROJECTS[kind])
+        description, work, structure, permit_class, (low, high) = rng.choice(names.PROJECTS[kind])
         k = rng.randrange(len(self.places.parcels))
         parcel, owner = self.places.parcels[k], self.places.people[k]
         st = STATUSES[plan.status[i]]
@@ -98,8 +101,11 @@ class PermitMaker:
         }  # fmt: skip
         if permit_class:
             p["permit_class"] = permit_class
-        new_home = "dwelling" in description and "New" in description
-        p["housing_units"] = (2 if "two-family" in description else 1) if new_home else 0
+        if structure:
+            p["structure"] = structure
+        new_home = work == "new_building" and structure in ("dwelling", "multifamily")
+        units = 4 if structure == "multifamily" else 2 if "two-family" in description else 1
+        p["housing_units"] = units if new_home else 0
         if kind != "satellite_dish" and rng.random() < 0.8:
             p["contractor_name"] = rng.choice(self.places.contractors)
         if plan.issued[i]:
@@ -121,11 +127,13 @@ class PermitMaker:
             p["void_reason"] = "Entered twice; the other permit stands"
         last = plan.finaled[i] or plan.issued[i] or plan.applied[i]
         p["updated_at"] = f"{iso(min(last, self.end))}T15:30:00"
-        return p
+        return p, work
 
-    def _inspections(self, i: int, p: dict) -> list[dict]:
+    def _inspections(self, i: int, p: dict, work: str) -> list[dict]:
         rng, plan = self.rng, self.plan
-        stages = names.INSPECTION_STAGES[p["kind"]]
+        stages = self._stages(p["kind"], p.get("structure"), work)
+        if not stages:  # e.g. a satellite dish: the sequence asks for none
+            return []
         issued, finaled = plan.issued[i], plan.finaled[i]
         out = []
         # One inspection a permit keeps a million-permit register buildable in two minutes;
@@ -139,6 +147,12 @@ class PermitMaker:
         else:
             out.append(self._inspection(p, stages[0], self._route_day(), "requested"))
         return out
+
+    def _stages(self, kind: str, structure: str | None, work: str) -> tuple[str, ...]:
+        key = (kind, structure, work)
+        if key not in self.stage_cache:
+            self.stage_cache[key] = tuple(s.code for s in stages_for(kind, structure, work))
+        return self.stage_cache[key]
 
     def _route_day(self) -> int:
         """A day for a requested inspection: today while today's route has room (a real
