@@ -54,7 +54,7 @@ class PermitMaker:
         self.end = today.toordinal()
         self.ids = {"inspections": 0, "fees": 0, "notices": 0}
         self.notice_last: dict[int, int] = {}
-        self.today_stops = 0
+        self.route_load: dict[int, int] = {}
         self.stage_cache: dict[tuple, tuple[str, ...]] = {}
         big = len(plan.applied) > 50_000
         self.recent = self.end - 3 * 365 if big else 0
@@ -154,21 +154,28 @@ class PermitMaker:
             self.stage_cache[key] = tuple(s.code for s in stages_for(kind, structure, work))
         return self.stage_cache[key]
 
-    def _route_day(self) -> int:
-        """A day for a requested inspection: today while today's route has room (a real
-        inspector's day, about a dozen stops), else one of the next working days."""
-        if self.today_stops < TODAY_STOPS and self.rng.random() < 0.5:
-            self.today_stops += 1
-            return self.end
-        return self.end + self.rng.randint(1, 7)
+    def _route_day(self) -> int | None:
+        """A day for a requested inspection: today or one of the next seven days while that
+        day's route has room (a real inspector's day, about a dozen stops); when the week is
+        full the request waits unscheduled, as it would at the office. Without the cap a
+        million-permit demo put over a hundred stops on every day of the coming week."""
+        for _ in range(4):
+            day = self.end if self.rng.random() < 0.5 else self.end + self.rng.randint(1, 7)
+            weekend = date.fromordinal(day).weekday() >= 5
+            if not weekend and self.route_load.get(day, 0) < TODAY_STOPS:
+                self.route_load[day] = self.route_load.get(day, 0) + 1
+                return day
+        return None
 
-    def _inspection(self, p: dict, stage: str, day: int, result: str) -> dict:
+    def _inspection(self, p: dict, stage: str, day: int | None, result: str) -> dict:
+        asked = day if day is not None else self.end - 1
         row = {"id": self._next("inspections"), "uuid": new_uuid(self.rng), "permit_id": p["id"],
-               "stage": stage, "requested_at": f"{iso(day - 2)}T09:00:00",
-               "scheduled_for": iso(day), "result": result}  # fmt: skip
+               "stage": stage, "requested_at": f"{iso(asked - 2)}T09:00:00",
+               "scheduled_for": iso(day) if day is not None else None,
+               "result": result}  # fmt: skip
         if result != "requested":
             row["inspected_at"] = f"{iso(day)}T10:30:00"
-            row["inspector"] = INSPECTORS[day % 2]
+            row["inspector"] = INSPECTORS[asked % 2]
         if result == "failed":
             row["notes"] = self.rng.choice(FAILED_NOTES)
         return row
