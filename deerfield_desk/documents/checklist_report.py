@@ -1,0 +1,78 @@
+"""The Exhibit A erosion control checklist report (§31.10(2)) for a site visit: each item
+with its answer and note, the items that fail listed first in the summary, and photos.
+
+The checklist items themselves are the inspections feature's data
+(``checklists/``); this report prints whatever items the visit recorded, in order.
+
+Record: ``permit_number``, ``address_text``, ``inspected_at``, ``inspector``, ``items``
+(list of ``{"item", "section", "answer": "yes"|"no"|"n/a", "note"}``) and ``photos``.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import inch
+
+from deerfield_desk.documents.blocks import grid, heading, kv_table, para, signature
+from deerfield_desk.documents.layout import MARGIN, build_pdf, cite, fmt_date
+from deerfield_desk.documents.photos import photo_grid
+from deerfield_desk.documents.village import village_settings
+
+WIDTH = 8.5 * inch - 2 * MARGIN
+ANSWERS = {"yes": "Yes", "no": "NO", "n/a": "n/a", "na": "n/a", None: "—", "": "—"}
+
+
+def render_checklist_report(record: dict, settings, *, calendar=None) -> bytes:
+    village = village_settings(settings)
+    ref = record.get("permit_number") or "—"
+    items = list(record.get("items") or [])
+    failing = [i for i in items if (i.get("answer") or "").lower() == "no"]
+    story = [
+        para("Erosion Control Checklist — Exhibit A", "title"),
+        para(f"Permit {ref} · site visit under {cite('31.10(2)')}", "subtitle"),
+        kv_table(
+            [
+                ("Site", record.get("address_text")),
+                ("Permittee", record.get("owner_name")),
+                ("Visited", fmt_date(record.get("inspected_at"), missing="—")),
+                ("Inspector", record.get("inspector") or village.inspector),
+                (
+                    "Summary",
+                    f"{len(items) - len(failing)} of {len(items)} items in order; "
+                    f"{len(failing)} not in order",
+                ),
+            ],
+            WIDTH,
+        ),
+        heading("Checklist"),
+        grid(
+            ["#", "Item", "Section", "In order?", "Note"],
+            [
+                [
+                    str(n),
+                    i.get("item", ""),
+                    cite(i["section"]) if i.get("section") else "",
+                    ANSWERS.get((i.get("answer") or "").lower(), i.get("answer")),
+                    i.get("note", ""),
+                ]
+                for n, i in enumerate(items, 1)
+            ],
+            [0.3 * inch, 2.6 * inch, 0.95 * inch, 0.75 * inch, WIDTH - 4.6 * inch],
+        ),
+    ]
+    if failing:
+        story += [
+            heading("Not in order"),
+            para(
+                "These items must be put right. Work that does not follow the control plan or "
+                "permit conditions may be stopped and the permit revoked "
+                f"({cite('31.14(2)')})."
+            ),
+        ]
+    if record.get("notes"):
+        story += [heading("Notes"), para(record["notes"])]
+    # signed before the photos, so a long photo section never strands the signature
+    story += signature(record.get("inspector") or village.inspector, "Building Inspector")
+    photos = record.get("photos") or []
+    if photos:
+        story += [heading(f"Photos ({len(photos)})"), *photo_grid(photos)]
+    return build_pdf(story, title="Erosion Control Checklist", ref=ref, settings=village)
