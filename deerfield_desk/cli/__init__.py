@@ -17,6 +17,7 @@ import sys
 # One line per command module; keep sorted by name.
 COMMAND_MODULES = [
     "deerfield_desk.cli.backup_cmd",
+    "deerfield_desk.cli.render_cmd",
     "deerfield_desk.cli.verify_cmd",
 ]
 
