@@ -9,4 +9,5 @@ repository functions; the UI never writes SQL.
 
 FEATURE_MODULES: list[str] = [
     "deerfield_desk.ui.backup_actions",
+    "deerfield_desk.ui.documents_actions",
 ]
