@@ -22,11 +22,11 @@ run: $(STAMP)
 	$(BIN)/deerfield-desk
 
 lint: $(STAMP)
-	$(BIN)/ruff check deerfield_desk tests benchmarks build_installer.py
-	$(BIN)/ruff format --check deerfield_desk tests benchmarks build_installer.py
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 test: $(STAMP)
-	$(BIN)/ruff check deerfield_desk tests benchmarks build_installer.py
+	$(BIN)/ruff check .
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 bench: $(STAMP)

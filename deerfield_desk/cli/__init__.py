@@ -16,7 +16,9 @@ import sys
 
 # One line per command module; keep sorted by name.
 COMMAND_MODULES = [
+    "deerfield_desk.cli.assess_cmd",
     "deerfield_desk.cli.backup_cmd",
+    "deerfield_desk.cli.deadline_cmd",
     "deerfield_desk.cli.render_cmd",
     "deerfield_desk.cli.verify_cmd",
 ]

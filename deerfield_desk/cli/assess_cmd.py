@@ -1,0 +1,54 @@
+"""``deerfield-desk assess [FILE|-]``: assess a project description, print JSON.
+
+The same ``assess_project`` the wizard uses; this command only reads, checks and prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from deerfield_desk.cli import UsageError
+from deerfield_desk.models.assessment import assess_project
+from deerfield_desk.models.project import ProjectInputError, parse_project
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "assess",
+        help="list the permits, requirements, fees and reviews a project needs",
+        description="Read a JSON project description and print its assessment as JSON, "
+        "each finding with the ordinance section it rests on.",
+    )
+    parser.add_argument(
+        "file", nargs="?", default="-", metavar="FILE", help="JSON file, or - for stdin"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    text = _read(args.file)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"input: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    try:
+        project = parse_project(data)
+    except ProjectInputError as exc:
+        raise UsageError(str(exc)) from None
+    json.dump(assess_project(project).to_json(), sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _read(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    try:
+        with open(name, encoding="utf-8") as fh:
+            return fh.read()
+    except FileNotFoundError:
+        raise UsageError(f"FILE: no such file: {name}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"FILE: cannot read {name}: {exc}") from None

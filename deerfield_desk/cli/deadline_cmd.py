@@ -1,0 +1,89 @@
+"""``deerfield-desk deadline EVENT WHEN [--db PATH]``: when something is due, and why.
+
+With ``--db`` the village's own holiday corrections are read from the register's ``settings``
+table (keys ``holidays_added`` and ``holidays_removed``, JSON lists of ISO dates). The register
+is opened read-only with the standard library, so this command never changes it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+from datetime import date, datetime
+from pathlib import Path
+
+from deerfield_desk.cli import UsageError, add_db_option
+from deerfield_desk.models.calendar import VillageCalendar
+from deerfield_desk.models.deadlines import EVENTS, DeadlineError, compute_deadline
+
+HOLIDAY_KEYS = ("holidays_added", "holidays_removed")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "deadline",
+        help="compute an ordinance deadline from an event date",
+        description="Print the due date of an ordinance deadline as JSON. Events: "
+        + ", ".join(sorted(EVENTS)),
+    )
+    parser.add_argument("event", metavar="EVENT", help="the kind of deadline, e.g. general_appeal")
+    parser.add_argument("when", metavar="WHEN", help="YYYY-MM-DD or YYYY-MM-DDTHH:MM")
+    add_db_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.event not in EVENTS:
+        raise UsageError(f"EVENT: unknown event {args.event!r} (see deadline --help)")
+    when = parse_when(args.when)
+    db = getattr(args, "db", None)
+    calendar = load_village_calendar(db) if db else VillageCalendar()
+    try:
+        deadline = compute_deadline(args.event, when, calendar)
+    except DeadlineError as exc:
+        raise UsageError(f"WHEN: {exc}") from None
+    json.dump(deadline.to_json(), sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+def parse_when(text: str) -> date | datetime:
+    """Only the two documented shapes; anything looser would guess at what the clerk meant."""
+    try:
+        if len(text) == 10:
+            return datetime.strptime(text, "%Y-%m-%d").date()
+        return datetime.strptime(text, "%Y-%m-%dT%H:%M")
+    except ValueError:
+        raise UsageError(f"WHEN: {text!r} is not YYYY-MM-DD or YYYY-MM-DDTHH:MM") from None
+
+
+def load_village_calendar(db_path: str | Path) -> VillageCalendar:
+    """The default calendar corrected by the clerk's holiday settings in the register."""
+    path = Path(db_path)
+    if not path.is_file():
+        raise UsageError(f"--db: no such register file: {db_path}")
+    values: dict[str, list[str]] = {key: [] for key in HOLIDAY_KEYS}
+    try:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            rows = con.execute(
+                "SELECT key, value FROM settings WHERE key IN (?, ?)", HOLIDAY_KEYS
+            ).fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        if "no such table" in str(exc):
+            rows = []  # a register without settings yet: the default calendar stands
+        else:
+            raise UsageError(f"--db: cannot read the register {db_path}: {exc}") from None
+    for key, raw in rows:
+        try:
+            values[key] = json.loads(raw)
+        except (TypeError, json.JSONDecodeError):
+            raise UsageError(f"--db: setting {key} is not valid JSON") from None
+    try:
+        return VillageCalendar.from_settings(values["holidays_added"], values["holidays_removed"])
+    except ValueError as exc:
+        raise UsageError(f"--db: {exc}") from None
