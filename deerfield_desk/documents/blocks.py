@@ -82,7 +82,7 @@ def signature(name: str, role: str, lead: list | None = None) -> list:
         KeepTogether(
             [
                 *(lead or []),
-                Spacer(1, 0.3 * inch),
+                Spacer(1, 0.25 * inch),
                 para("_" * 42),
                 para(f"{name}, {role}" if name and name != role else role),
             ]

@@ -27,8 +27,8 @@ from deerfield_desk.documents.village import (
 )
 
 MARGIN = 0.75 * inch
-LETTERHEAD_HEIGHT = 1.0 * inch
-FOOTER_HEIGHT = 0.45 * inch
+LETTERHEAD_HEIGHT = 0.95 * inch
+FOOTER_HEIGHT = 0.3 * inch
 
 
 @cache
@@ -67,6 +67,9 @@ def styles() -> dict[str, ParagraphStyle]:
         "label": ParagraphStyle("label", parent=base, fontName=FONT_BOLD, fontSize=9, leading=12),
         "cell": ParagraphStyle("cell", parent=base, fontSize=9.5, leading=12, spaceAfter=0),
         "bold": ParagraphStyle("bold", parent=base, fontName=FONT_BOLD),
+        "big": ParagraphStyle(
+            "big", parent=base, fontName=FONT_BOLD, fontSize=15, leading=20, spaceAfter=6
+        ),
     }
 
 

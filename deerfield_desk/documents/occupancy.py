@@ -70,9 +70,8 @@ def render_occupancy(record: dict, settings, *, calendar=None) -> bytes:
             else period_words("temporary_occupancy_end")
         )
         story += [
-            para(
-                f"<font size='15'><b>Valid until {fmt_date(end)}</b></font> ({term}).", markup=True
-            ),
+            para(f"Valid until {fmt_date(end)}", "big"),
+            para(f"End of the temporary permit: {term}, {cite('12.16')}.", "small"),
             para(
                 "The Building Inspector found that all required inspections are complete and "
                 "that the building falls short of the codes only in minor ways that do not "

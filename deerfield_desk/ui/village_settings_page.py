@@ -26,7 +26,7 @@ from deerfield_desk.documents.village import (
 FIELDS = (
     ("name", "Village name"),
     ("address", "Office address"),
-    ("phone", "Office phone (printed for the 48-hour inspection rule)"),
+    ("phone", "Office phone (for inspection requests)"),
     ("clerk", "Village Clerk's name"),
     ("inspector", "Building Inspector's name"),
 )
@@ -39,6 +39,7 @@ class VillageSettingsPage(QDialog):
         self.register = register
         self.edits: dict[str, QLineEdit] = {}
         form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         for field, label in FIELDS:
             edit = QLineEdit()
             edit.setObjectName(field)
@@ -49,6 +50,7 @@ class VillageSettingsPage(QDialog):
         browse = QPushButton("Choose…")
         browse.clicked.connect(self.choose_seal)
         row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.seal, 1)
         row.addWidget(browse)
         holder = QWidget()
