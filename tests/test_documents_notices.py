@@ -97,3 +97,34 @@ def test_clerks_holiday_moves_the_due_date(register):
     register.set_setting("holidays_added", ["2026-07-13"])
     row = nreg.issue_notice(register, draft(register)["uuid"], datetime(2026, 6, 13, 9, 0))
     assert row["due_date"] == "2026-07-14"  # 30 days → Mon 13 Jul, closed → Tue 14 Jul
+
+
+def test_life_safety_violation_uses_the_inspectors_shorter_date(register):
+    from deerfield_desk.documents.violation import render_violation
+    from tests.documents_fixtures import pdf_text
+
+    row = draft(
+        register,
+        details={
+            "correct_by": "2026-03-09",
+            "life_safety": True,
+            "correct_by_reason": "life safety: no smoke alarms",
+        },
+    )
+    row = nreg.issue_notice(register, row["uuid"], datetime(2026, 3, 2, 9, 0))
+    row = nreg.serve_notice(register, row["uuid"], "in_person", date(2026, 3, 2))
+    assert row["due_date"] == "2026-03-09"  # not the 30-day 1 April
+    text = pdf_text(render_violation(row, None))
+    assert "Correct by March 9, 2026 (life safety: no smoke alarms" in text
+    assert "life safety" in text
+
+
+def test_inspectors_own_date_only_where_the_ordinance_allows_it(register):
+    with pytest.raises(InvalidInput) as exc:
+        draft(register, "raze_order")
+    assert exc.value.field == "correct_by"
+    with pytest.raises(InvalidInput) as exc:
+        draft(register, "house_number", details={"correct_by": "2026-03-09"})
+    assert exc.value.field == "correct_by"
+    with pytest.raises(InvalidInput, match="not a date"):
+        draft(register, details={"correct_by": "next week"})

@@ -82,6 +82,7 @@ def draft_notice(
     sections = [s.strip() for s in (sections or []) if s and s.strip()]
     if not sections:
         raise InvalidInput("sections", "name at least one section violated")
+    _check_details(kind, details or {})
     unknown = set(links) - {"permit_id", "parcel_id", "recipient_id"}
     if unknown:
         raise InvalidInput(sorted(unknown)[0], "not a link a notice has")
@@ -99,6 +100,22 @@ def draft_notice(
     )
 
 
+def _check_details(kind: str, details: dict) -> None:
+    """The inspector's own compliance date: only where the ordinance leaves the time to them
+    (a life-safety violation, a longer time allowed, §12.23(3); a raze order, §12.17)."""
+    value = details.get("correct_by")
+    if value is None:
+        if kind == NoticeKind.RAZE_ORDER:
+            raise InvalidInput("correct_by", "a raze-or-repair order must name the date to act by")
+        return
+    if kind not in (NoticeKind.VIOLATION, NoticeKind.RAZE_ORDER):
+        raise InvalidInput("correct_by", f"the ordinance sets the period for a {kind} notice")
+    try:
+        date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise InvalidInput("correct_by", f"{value!r} is not a date YYYY-MM-DD") from None
+
+
 def edit_draft(reg: Register, notice_uuid: str, changes: dict) -> dict:
     notice = reg.get("notices", notice_uuid)
     if notice["status"] != "draft":
@@ -111,6 +128,11 @@ def edit_draft(reg: Register, notice_uuid: str, changes: dict) -> dict:
         raise InvalidInput(sorted(bad)[0], "cannot be edited on a notice")
     if "kind" in changes:
         _check_kind(changes["kind"])
+    if "details_json" in changes or "kind" in changes:
+        _check_details(
+            changes.get("kind", notice["kind"]),
+            json.loads(changes.get("details_json", notice["details_json"]) or "{}"),
+        )
     return reg.update("notices", notice_uuid, changes, action="edit")
 
 
