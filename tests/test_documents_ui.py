@@ -100,3 +100,14 @@ def test_village_settings_page_saves_and_refuses_a_missing_seal(window, qtbot, t
     page.seal.setText("")
     assert page.save()
     assert window.register.get_setting("village.inspector") == "Sam Newinspector"
+
+
+def test_occupancy_from_the_menu_can_be_temporary(window, qtbot, monkeypatch):
+    monkeypatch.setattr(
+        documents_actions,
+        "ask_occupancy",
+        lambda w: {"temporary": True, "issued_date": "2026-11-24"},
+    )
+    preview = documents_actions.preview_document(window, "occupancy", "2026-0042")
+    qtbot.addWidget(preview)
+    assert "Valid until December 28, 2026" in pdf_text(preview.pdf)

@@ -64,7 +64,23 @@ def ask_reference(window, kind: str, default: str) -> str | None:
     return text.strip() if ok and text.strip() else None
 
 
-def render_document(register, kind: str, ref: str) -> bytes:
+OCCUPANCY_CHOICES = (
+    "Occupancy permit (all inspections passed)",
+    "Temporary occupancy permit (minor items outstanding)",
+)
+
+
+def ask_occupancy(window) -> dict | None:
+    """Full or temporary occupancy permit (§12.16); tests replace this."""
+    choice, ok = QInputDialog.getItem(
+        window, "Occupancy permit", "Which permit?", list(OCCUPANCY_CHOICES), 0, False
+    )
+    if not ok:
+        return None
+    return {"temporary": choice == OCCUPANCY_CHOICES[1]}
+
+
+def render_document(register, kind: str, ref: str, occupancy: dict | None = None) -> bytes:
     from deerfield_desk.documents import RENDERERS
     from deerfield_desk.documents.village import load_village_settings
     from deerfield_desk.store.document_records import load_document
@@ -75,6 +91,7 @@ def render_document(register, kind: str, ref: str) -> bytes:
         request.record["occupancy"] = {
             "temporary": False,
             "issued_date": request.record.get("finaled_date") or date.today().isoformat(),
+            **(occupancy or {}),
         }
     return RENDERERS[kind](
         request.record, load_village_settings(register), calendar=village_calendar(register)
@@ -87,8 +104,13 @@ def preview_document(window, kind: str, ref: str | None = None) -> PrintPreview 
     ref = ref or ask_reference(window, kind, current_permit_number(window))
     if not ref:
         return None
+    occupancy = None
+    if kind == "occupancy":
+        occupancy = ask_occupancy(window)
+        if occupancy is None:
+            return None
     try:
-        pdf = render_document(window.register, kind, ref)
+        pdf = render_document(window.register, kind, ref, occupancy)
     except (ValueError, RegisterError) as exc:
         QMessageBox.warning(window, "Cannot print", str(exc))
         return None
