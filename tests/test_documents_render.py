@@ -212,3 +212,28 @@ def test_reports_carry_results_defects_and_photos(filled):
     assert b"/Subtype /Image" in report
     checklist = pdf_text(render(filled, "checklist-report", "2026-0043"))
     assert "1 of 2 items in order" in checklist and "Silt fence installed" in checklist
+
+
+def test_photo_paths_kept_relative_to_the_photos_folder_are_found(register, db_path, tmp_path):
+    """The photo store keeps paths relative to the register's photos folder (USB sticks)."""
+    from deerfield_desk.store.document_sources import photos_of
+    from tests.documents_fixtures import make_photo
+
+    folder = db_path.parent / "photos" / "display" / "ab"
+    folder.mkdir(parents=True)
+    make_photo(folder / "abc.jpg")
+    insp_owner = "11111111-2222-3333-4444-555555555555"
+    register.insert(
+        "attachments",
+        {
+            "owner_table": "inspections",
+            "owner_uuid": insp_owner,
+            "filename": "abc.jpg",
+            "sha256": "1" * 64,
+            "original_path": "originals/ab/abc.jpg",
+            "display_path": "display/ab/abc.jpg",
+            "added_at": "2026-11-18T10:40",
+        },
+    )
+    (photo,) = photos_of(register, "inspections", [insp_owner])
+    assert photo["display_path"] == str(folder / "abc.jpg")

@@ -4,11 +4,12 @@ The renderers know nothing of SQL; this module joins permits, parcels, people, n
 inspections and attachments into the flat records they take. ``load_document(reg, kind, ref)``
 is what the ``render`` command and the print preview call.
 
-Data other features own is read defensively: an inspection's Exhibit A answers are taken from
-its ``defects_json`` when they are stored there as a list of ``{"item", "answer"}`` (or under a
-``"checklist"`` key); the applicable inspection stages are passed when the inspections feature
-has stored them in the permit's assessment (``inspection_stages``), else the card lists all of
-§12.12(5).
+Data other features own is read defensively, so documents print whichever features are
+installed: the permit card takes the applicable stages from the inspections feature
+(``store.inspections.planned_stages``) when present, else all of §12.12(5); the Exhibit A
+report takes the latest ``checklist_visits`` visit when that table exists, else answers kept
+in an erosion inspection's ``defects_json``. Photo paths are resolved against the register's
+photos folder.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ import re
 from dataclasses import dataclass
 
 from deerfield_desk.models.notices import kind_rule
+from deerfield_desk.store.document_sources import (
+    applicable_stages,
+    checklist_visit_record,
+    photos_of,
+)
 from deerfield_desk.store.errors import RecordNotFound
 from deerfield_desk.store.register import Register
 
@@ -115,11 +121,7 @@ def inspection_record(reg: Register, permit: dict, *, erosion: bool) -> dict:
         what = "erosion control inspection" if erosion else "inspection"
         raise RecordNotFound(f"permit {permit['permit_number']} has no {what} yet")
     record = {**permit, **row, "permit_number": permit["permit_number"]}
-    record["photos"] = reg.query(
-        "SELECT * FROM attachments WHERE owner_table = 'inspections' AND owner_uuid = ? "
-        "AND status = 'active' ORDER BY taken_at, id",
-        (row["uuid"],),
-    )
+    record["photos"] = photos_of(reg, "inspections", [row["uuid"]])
     stored = json.loads(row["defects_json"] or "[]")
     if isinstance(stored, dict):
         record["items"] = stored.get("checklist") or []
@@ -152,6 +154,14 @@ def load_document(reg: Register, kind: str, ref: str) -> DocumentRequest:
     if not re.fullmatch(r"\d{4}-\d{4,}", ref):
         raise ValueError(f"REF: {ref!r} is not a permit number (YYYY-NNNN)")
     record = permit_record(reg, ref)
+    if kind == "permit-card" and not record.get("inspection_stages"):
+        stages = applicable_stages(reg, record)
+        if stages:
+            record["inspection_stages"] = stages
+    if kind == "checklist-report":
+        visit = checklist_visit_record(reg, record)
+        if visit is not None:
+            return DocumentRequest(kind, ref, visit)
     if kind in ("inspection-report", "checklist-report"):
         record = inspection_record(reg, record, erosion=kind == "checklist-report")
     return DocumentRequest(kind, ref, record)
