@@ -211,7 +211,8 @@ def test_reports_carry_results_defects_and_photos(filled):
     assert "Photos (1)" in text and "footing.jpg" in text
     assert b"/Subtype /Image" in report
     checklist = pdf_text(render(filled, "checklist-report", "2026-0043"))
-    assert "1 of 2 items in order" in checklist and "Silt fence installed" in checklist
+    assert "1 of 2 items meet; 1 deficient" in checklist
+    assert "Silt fence installed and trenched: Down on the east side" in checklist
 
 
 def test_photo_paths_kept_relative_to_the_photos_folder_are_found(register, db_path, tmp_path):

@@ -11,14 +11,15 @@ Record: ``permit_number``, ``address_text``, ``inspected_at``, ``inspector``, ``
 from __future__ import annotations
 
 from reportlab.lib.units import inch
+from reportlab.platypus import KeepTogether
 
-from deerfield_desk.documents.blocks import grid, heading, kv_table, para, signature
+from deerfield_desk.documents.blocks import bullet_list, grid, heading, kv_table, para, signature
 from deerfield_desk.documents.layout import MARGIN, build_pdf, cite, fmt_date
 from deerfield_desk.documents.photos import photo_grid
 from deerfield_desk.documents.village import village_settings
 
 WIDTH = 8.5 * inch - 2 * MARGIN
-ANSWERS = {"yes": "Yes", "no": "NO", "n/a": "n/a", "na": "n/a", None: "—", "": "—"}
+ANSWERS = {"yes": "Meets", "no": "DEFICIENT", "n/a": "n/a", "na": "n/a", None: "—", "": "—"}
 
 
 def render_checklist_report(record: dict, settings, *, calendar=None) -> bytes:
@@ -37,15 +38,15 @@ def render_checklist_report(record: dict, settings, *, calendar=None) -> bytes:
                 ("Inspector", record.get("inspector") or village.inspector),
                 (
                     "Summary",
-                    f"{len(items) - len(failing)} of {len(items)} items in order; "
-                    f"{len(failing)} not in order",
+                    f"{len(items) - len(failing)} of {len(items)} items meet; "
+                    f"{len(failing)} deficient",
                 ),
             ],
             WIDTH,
         ),
         heading("Checklist"),
         grid(
-            ["#", "Item", "Section", "In order?", "Note"],
+            ["#", "Item", "Section", "Result", "Note"],
             [
                 [
                     str(n),
@@ -56,18 +57,24 @@ def render_checklist_report(record: dict, settings, *, calendar=None) -> bytes:
                 ]
                 for n, i in enumerate(items, 1)
             ],
-            [0.3 * inch, 2.6 * inch, 0.95 * inch, 0.75 * inch, WIDTH - 4.6 * inch],
+            [0.35 * inch, 2.4 * inch, 1.1 * inch, 0.9 * inch, WIDTH - 4.75 * inch],
         ),
     ]
     if failing:
-        story += [
-            heading("Not in order"),
-            para(
-                "These items must be put right. Work that does not follow the control plan or "
-                "permit conditions may be stopped and the permit revoked "
-                f"({cite('31.14(2)')})."
-            ),
-        ]
+        deficient = [f"{i.get('item', '')}: {i.get('note') or 'deficient'}" for i in failing]
+        story.append(
+            KeepTogether(  # the heading never ends a page without its list
+                [
+                    heading("Deficient items"),
+                    *bullet_list(deficient),
+                    para(
+                        "These items must be put right. Work that does not follow the control "
+                        "plan or permit conditions may be stopped and the permit revoked "
+                        f"({cite('31.14(2)')})."
+                    ),
+                ]
+            )
+        )
     if record.get("notes"):
         story += [heading("Notes"), para(record["notes"])]
     # signed before the photos, so a long photo section never strands the signature
