@@ -75,7 +75,9 @@ def render_from_register(db: Path, args) -> bytes:
     reg = Register.open(db)
     try:
         request = load_document(reg, args.kind, args.ref)
-        if args.kind == "occupancy":
+        if args.kind == "occupancy" and (
+            args.temporary or "occupancy" not in request.record or args.until
+        ):
             request.record["occupancy"] = occupancy_options(request.record, args)
         settings = load_village_settings(reg)
         calendar = village_calendar(reg)

@@ -64,11 +64,12 @@ def render_occupancy(record: dict, settings, *, calendar=None) -> bytes:
     ]
     if temporary:
         end = temporary_end(occ, calendar)
-        term = (
-            "the term set by the Building Inspector"
-            if occ.get("end_date")
-            else period_words("temporary_occupancy_end")
-        )
+        if occ.get("term_days"):
+            term = f"a term of {occ['term_days']} days"
+        elif occ.get("end_date"):
+            term = "the term set by the Building Inspector"
+        else:
+            term = period_words("temporary_occupancy_end")
         story += [
             para(f"Valid until {fmt_date(end)}", "big"),
             para(f"End of the temporary permit: {term}, {cite('12.16')}.", "small"),

@@ -22,6 +22,7 @@ from deerfield_desk.models.notices import kind_rule
 from deerfield_desk.store.document_sources import (
     applicable_stages,
     checklist_visit_record,
+    occupancy_of,
     photos_of,
 )
 from deerfield_desk.store.errors import RecordNotFound
@@ -158,6 +159,10 @@ def load_document(reg: Register, kind: str, ref: str) -> DocumentRequest:
         stages = applicable_stages(reg, record)
         if stages:
             record["inspection_stages"] = stages
+    if kind == "occupancy":
+        stored = occupancy_of(reg, record)
+        if stored is not None:
+            record["occupancy"] = stored
     if kind == "checklist-report":
         visit = checklist_visit_record(reg, record)
         if visit is not None:

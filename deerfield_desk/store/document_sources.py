@@ -91,3 +91,32 @@ def checklist_visit_record(reg: Register, permit: dict) -> dict | None:
         "photos": photos,
         "site_class": visit["site_class"],
     }
+
+
+def occupancy_of(reg: Register, permit: dict) -> dict | None:
+    """The latest active occupancy permit the inspections feature issued, as the occupancy
+    document's ``occupancy`` dict; None when the feature is absent or none was issued."""
+    if not has_table(reg, "occupancy_permits"):
+        return None
+    row = reg.query_one(
+        "SELECT * FROM occupancy_permits WHERE permit_id = ? AND status = 'active' "
+        "ORDER BY issued_on DESC, id DESC LIMIT 1",
+        (permit["id"],),
+    )
+    if row is None:
+        return None
+    outstanding = []
+    for defect in json.loads(row.get("minor_defects_json") or "[]"):
+        if isinstance(defect, dict):
+            text = defect.get("item") or defect.get("text") or defect.get("description")
+            outstanding.append(str(text or defect))
+        else:
+            outstanding.append(str(defect))
+    outstanding += [line.strip() for line in (row.get("conditions") or "").splitlines()]
+    return {
+        "temporary": row["kind"] == "temporary",
+        "issued_date": row["issued_on"],
+        "end_date": row.get("ends_on"),
+        "term_days": row.get("term_days"),
+        "outstanding": [o for o in outstanding if o],
+    }

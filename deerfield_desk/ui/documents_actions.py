@@ -80,6 +80,15 @@ def ask_occupancy(window) -> dict | None:
     return {"temporary": choice == OCCUPANCY_CHOICES[1]}
 
 
+def has_stored_occupancy(register, ref: str) -> bool:
+    """True when the inspections feature has issued an occupancy permit for ``ref``: print
+    that one rather than asking."""
+    from deerfield_desk.store.document_sources import occupancy_of
+
+    permit = register.query_one("SELECT * FROM permits WHERE permit_number = ?", (ref,))
+    return bool(permit and occupancy_of(register, permit))
+
+
 def render_document(register, kind: str, ref: str, occupancy: dict | None = None) -> bytes:
     from deerfield_desk.documents import RENDERERS
     from deerfield_desk.documents.village import load_village_settings
@@ -87,7 +96,7 @@ def render_document(register, kind: str, ref: str, occupancy: dict | None = None
     from deerfield_desk.store.notices import village_calendar
 
     request = load_document(register, kind, ref)
-    if kind == "occupancy":
+    if kind == "occupancy" and (occupancy or "occupancy" not in request.record):
         request.record["occupancy"] = {
             "temporary": False,
             "issued_date": request.record.get("finaled_date") or date.today().isoformat(),
@@ -105,7 +114,7 @@ def preview_document(window, kind: str, ref: str | None = None) -> PrintPreview 
     if not ref:
         return None
     occupancy = None
-    if kind == "occupancy":
+    if kind == "occupancy" and not has_stored_occupancy(window.register, ref):
         occupancy = ask_occupancy(window)
         if occupancy is None:
             return None
