@@ -19,6 +19,8 @@ COMMAND_MODULES = [
     "deerfield_desk.cli.assess_cmd",
     "deerfield_desk.cli.backup_cmd",
     "deerfield_desk.cli.deadline_cmd",
+    "deerfield_desk.cli.export_cmd",
+    "deerfield_desk.cli.inspections_cmd",
     "deerfield_desk.cli.render_cmd",
     "deerfield_desk.cli.verify_cmd",
 ]

@@ -9,5 +9,8 @@ repository functions; the UI never writes SQL.
 
 FEATURE_MODULES: list[str] = [
     "deerfield_desk.ui.backup_actions",
+    "deerfield_desk.ui.export_actions",
+    "deerfield_desk.ui.lifecycle_actions",
+    "deerfield_desk.ui.field.install",
     "deerfield_desk.ui.documents_actions",
 ]

@@ -14,6 +14,8 @@ from sqlite_utils.migrations import Migrations
 
 MIGRATION_MODULES = [
     "m0001_foundation",
+    "m0003_lifecycle",
+    "m0004_inspections",
 ]
 
 SET_NAME = "deerfield_desk"

@@ -1,0 +1,269 @@
+"""Benchmarks of issue 5: photo import and the Today screen on a million-permit register.
+
+``run(context) -> dict`` for ``benchmarks/run.py``; run alone with
+``python -m benchmarks.bench_inspections`` it prints JSON. Targets: a 12-megapixel JPEG
+imported (original kept, display copy, thumbnail) in ≤ 400 ms; the Today screen for a day of
+20 inspections opened in ≤ 200 ms with 1,000,000 permits in the register.
+
+The big register is built once with ``executemany`` (setup, not the thing measured) and kept
+in the benchmark cache folder; ``DEERFIELD_BENCH_PERMITS`` makes a smaller one for a quick run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+PHOTO_TARGET_MS = 400
+TODAY_TARGET_MS = 200
+DAY = date(2026, 12, 3)
+
+
+def _cache_dir(context: dict | None) -> Path:
+    folder = (context or {}).get("cache_dir") or Path(tempfile.gettempdir()) / "deerfield-bench"
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def make_12mp_jpeg(path: Path) -> Path:
+    """4000 x 3000 with texture (noise over a gradient), like a site photo, ~4-6 MB."""
+    from PIL import Image
+
+    if path.exists():
+        return path
+    noise = Image.effect_noise((4000, 3000), 40).convert("L")
+    gradient = Image.linear_gradient("L").resize((4000, 3000))
+    image = Image.merge("RGB", (noise, gradient, Image.blend(noise, gradient, 0.5)))
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    image.save(path, "JPEG", quality=92, exif=exif)
+    return path
+
+
+def bench_photo(context: dict | None, rounds: int = 9) -> dict:
+    from deerfield_desk.config import register_paths
+    from deerfield_desk.models.actor import Actor, Role
+    from deerfield_desk.store import inspections, photos
+    from deerfield_desk.store.register import Register
+
+    source = make_12mp_jpeg(_cache_dir(context) / "site-12mp.jpg")
+    timings, cpu_ms = [], []
+    with tempfile.TemporaryDirectory() as folder:
+        paths = register_paths(Path(folder) / "photo-bench.sqlite")
+        reg = Register.open(paths.db, Actor("Bench", Role.INSPECTOR))
+        permit = reg.insert("permits", {"kind": "building", "structure": "dwelling"})
+        for number in range(rounds):
+            row = inspections.request_inspection(
+                reg, permit["uuid"], "final", requested_by="bench", requested_at=datetime.now()
+            )
+            for sub in ("originals", "display", "thumbs"):  # no reuse of earlier files
+                target = paths.photos / sub
+                if target.exists():
+                    target.rename(paths.photos / f"{sub}-{number}")
+            start, cpu = time.perf_counter(), time.process_time()
+            photos.import_photo(reg, paths, source, "inspections", row["uuid"])
+            timings.append((time.perf_counter() - start) * 1000)
+            cpu_ms.append((time.process_time() - cpu) * 1000)
+        reg.close()
+    return {
+        "photo_import_12mp_ms_median": round(statistics.median(timings), 1),
+        "photo_import_12mp_ms_max": round(max(timings), 1),
+        # CPU time of this process (both threads): less sensitive to a busy shared machine
+        "photo_import_12mp_cpu_ms_median": round(statistics.median(cpu_ms), 1),
+        "photo_import_target_ms": PHOTO_TARGET_MS,
+        "photo_import_ok": statistics.median(timings) <= PHOTO_TARGET_MS,
+        "photo_bytes": source.stat().st_size,
+    }
+
+
+def build_big_register(path: Path, permits: int) -> str:
+    """The register helper's demo generator when it is there (journaled, realistic), else
+    permits and a year of inspections by raw executemany: benchmark setup only."""
+    try:
+        from deerfield_desk.store.demo import generate_demo
+    except ImportError:
+        generate_demo = None
+    if generate_demo is not None:
+        job = generate_demo(path, permits=permits, seed=5)
+        for _step in job:
+            pass
+        return "store.demo.generate_demo"
+    _build_with_executemany(path, permits)
+    return "executemany"
+
+
+def _build_with_executemany(path: Path, permits: int) -> None:
+    from deerfield_desk.models.actor import Actor, Role
+    from deerfield_desk.store.register import Register
+
+    reg = Register.open(path, Actor("Bench", Role.SYSTEM))
+    conn = reg.conn
+    conn.execute("BEGIN")
+    streets = ["Main St", "Quarry St", "Liberty St", "Oak Ave", "Industrial Dr", "Mill St"]
+    batch = 50_000
+    for first in range(0, permits, batch):
+        rows = [
+            (
+                str(uuid.uuid4()),
+                f"{2000 + n // 40_000:04d}-{n % 40_000 + 1:05d}",
+                "building",
+                "issued",
+                "dwelling",
+                f"{n % 900 + 1} {streets[n % len(streets)]}",
+                f"Owner {n}",
+            )
+            for n in range(first, min(first + batch, permits))
+        ]
+        conn.executemany(
+            "INSERT INTO permits (uuid, permit_number, kind, status, structure, address_text, "
+            "owner_name) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+    # a year of inspections: 60 a working day, spread over other permits
+    inspections_rows = []
+    start = DAY - timedelta(days=365)
+    for offset in range(365):
+        day = start + timedelta(days=offset)
+        for k in range(60):
+            pid = (offset * 997 + k * 7919) % permits + 1
+            when = f"{day.isoformat()}T{8 + k % 9:02d}:00"
+            inspections_rows.append(
+                (str(uuid.uuid4()), pid, "rough", when, "bench", when, "passed", when, "Bench")
+            )
+    conn.executemany(
+        "INSERT INTO inspections (uuid, permit_id, stage, requested_at, requested_by, "
+        "scheduled_for, result, inspected_at, inspector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        inspections_rows,
+    )
+    conn.execute("COMMIT")
+    reg.close()
+
+
+def seed_day(reg, permits: int, stops: int = 20) -> None:
+    """The measured day: 20 requests through the store (journaled), with route order."""
+    from deerfield_desk.store import inspections
+
+    uuids = []
+    for k in range(stops):
+        permit = reg.get_by_id("permits", (k * 49_999) % permits + 1)
+        if k % 2:  # half the stops carry defects left open at an earlier visit
+            earlier = inspections.request_inspection(
+                reg,
+                permit["uuid"],
+                "rough",
+                requested_by="Dana Builder",
+                requested_at=datetime(2026, 11, 20, 9),
+                scheduled_for=datetime(2026, 11, 24, 9),
+            )
+            inspections.record_result(
+                reg,
+                earlier["uuid"],
+                "failed",
+                defects=[
+                    {"section": "12.12(5)(c)", "description": "no firestop", "correction": "add"}
+                ],
+                inspected_at=datetime(2026, 11, 24, 9, 30),
+            )
+        row = inspections.request_inspection(
+            reg,
+            permit["uuid"],
+            "final",
+            requested_by="Dana Builder",
+            requested_at=datetime(2026, 11, 30, 9),
+            scheduled_for=datetime(DAY.year, DAY.month, DAY.day, 8 + k // 3, (k % 3) * 20),
+            contact_phone="608-555-0100",
+        )
+        uuids.append(row["uuid"])
+    inspections.set_route(reg, uuids)
+
+
+def bench_today(context: dict | None, rounds: int = 9) -> dict:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from deerfield_desk.config import register_paths
+    from deerfield_desk.models.actor import Actor, Role
+    from deerfield_desk.store.register import Register
+    from deerfield_desk.ui.field.today import TodayScreen
+
+    permits = int(os.environ.get("DEERFIELD_BENCH_PERMITS", "1000000"))
+    path = _cache_dir(context) / f"inspections-v2-{permits}.sqlite"
+    built_s, builder = 0.0, "cached"
+    if not path.exists():
+        started = time.perf_counter()
+        partial = path.with_suffix(".building")
+        for leftover in partial.parent.glob(partial.name + "*"):
+            leftover.unlink()
+        builder = build_big_register(partial, permits)
+        reg = Register.open(partial, Actor("Lee Inspector", Role.INSPECTOR))
+        seed_day(reg, permits)
+        reg.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        reg.close()
+        partial.rename(path)
+        built_s = time.perf_counter() - started
+    app = QApplication.instance() or QApplication([])
+    reg = Register.open(path, Actor("Lee Inspector", Role.INSPECTOR), check=False)
+    plan = reg.query(
+        "EXPLAIN QUERY PLAN SELECT * FROM inspections INDEXED BY inspections_scheduled "
+        "WHERE scheduled_for >= ? AND scheduled_for < ?",
+        ("2026-12-03", "2026-12-04"),
+    )
+
+    class Window:  # what TodayScreen needs of the main window
+        register = reg
+
+        def notify_changed(self, *tables):
+            pass
+
+    timings, cpu_ms, shown, open_defects = [], [], 0, 0
+    for _ in range(rounds):
+        start, cpu = time.perf_counter(), time.process_time()
+        screen = TodayScreen(Window(), DAY)
+        screen.show()
+        app.processEvents()
+        timings.append((time.perf_counter() - start) * 1000)
+        cpu_ms.append((time.process_time() - cpu) * 1000)
+        shown = len(screen.stops)
+        open_defects = sum(bool(stop.open_defects) for stop in screen.stops)
+        screen.close()
+        screen.deleteLater()
+        app.processEvents()
+    total = reg.query_one("SELECT count(*) AS n FROM permits")["n"]
+    reg.close()
+    _ = register_paths
+    return {
+        "today_open_ms_median": round(statistics.median(timings), 1),
+        "today_open_ms_max": round(max(timings), 1),
+        "today_first_open_ms": round(timings[0], 1),
+        "today_open_cpu_ms_median": round(
+            statistics.median(cpu_ms), 1
+        ),  # includes Qt's font and style warm-up
+        "today_target_ms": TODAY_TARGET_MS,
+        "today_ok": statistics.median(timings) <= TODAY_TARGET_MS and shown == 20,
+        "today_stops": shown,
+        "today_stops_with_open_defects": open_defects,
+        "register_permits": total,
+        "today_query_plan": " | ".join(row["detail"] for row in plan),
+        "register_build_s": round(built_s, 1),
+        "register_built_by": builder,
+    }
+
+
+def run(context: dict | None = None) -> dict:
+    results = {"load_average_1min": round(os.getloadavg()[0], 2), "cpus": os.cpu_count()}
+    results.update(bench_photo(context))
+    results.update(bench_today(context))
+    return results
+
+
+if __name__ == "__main__":
+    json.dump(run({}), sys.stdout, indent=2)
+    print()

@@ -1,0 +1,230 @@
+"""The year's archive: a consistent register snapshot, the photos, the rendered documents,
+and a manifest with the SHA-256 of every file and the journal's head hash.
+
+The snapshot is taken with SQLite's backup API (a file copy of a live WAL database is not a
+database). The head hash is read from the snapshot itself, so the manifest names exactly the
+journal the snapshot holds; ``verify_archive`` proves years later that nothing was changed,
+removed or slipped in since.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deerfield_desk.config import Paths
+from deerfield_desk.store import journal
+from deerfield_desk.store.backup import backup_to
+
+MANIFEST = "manifest.json"
+FORMAT = "deerfield-desk-archive"
+VERSION = 1
+SNAPSHOT = "register.sqlite"
+#: ``renderer(table, record) -> PDF bytes or None``: the documents layer's render_* functions
+#: wrapped by the caller (permit cards, notices); None skips a record.
+DocumentRenderer = Callable[[str, dict], bytes | None]
+
+YEAR_OWNERS = """
+SELECT uuid FROM permits WHERE substr(issued_date, 1, 4) = :y
+    OR (issued_date IS NULL AND substr(applied_date, 1, 4) = :y)
+UNION SELECT uuid FROM inspections
+    WHERE substr(coalesce(inspected_at, scheduled_for, requested_at), 1, 4) = :y
+UNION SELECT uuid FROM notices WHERE substr(coalesce(issued_at, served_at), 1, 4) = :y
+"""
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def safe_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("._") or "unnamed"
+
+
+def build_archive(
+    conn: sqlite3.Connection,
+    paths: Paths,
+    folder: Path,
+    year: int,
+    report_pdf: bytes,
+    renderer: DocumentRenderer | None = None,
+    warnings: list[str] | None = None,
+) -> Iterator[str]:
+    """Fill ``folder``; yields a label after each step (the caller turns it into progress)."""
+    warnings = warnings if warnings is not None else []
+    folder.mkdir(parents=True, exist_ok=True)
+    snapshot = backup_to(conn, folder / SNAPSHOT)
+    yield "Register snapshot written"
+    check = sqlite3.connect(f"file:{snapshot}?mode=ro", uri=True)
+    try:
+        head = journal.read_head(check)
+    finally:
+        check.close()
+    documents = folder / "documents"
+    documents.mkdir()
+    (documents / f"annual-report-{year}.pdf").write_bytes(report_pdf)
+    if renderer is not None:
+        for table, number in (("permits", "permit_number"), ("notices", "notice_number")):
+            for record in _year_records(conn, table, year):
+                pdf = renderer(table, record)
+                if pdf:
+                    target = (
+                        documents / table / f"{safe_name(record[number] or record['uuid'])}.pdf"
+                    )
+                    target.parent.mkdir(exist_ok=True)
+                    target.write_bytes(pdf)
+            yield f"Rendered {table} documents"
+    photos = folder / "photos"
+    photos.mkdir()
+    rows = conn.execute(
+        f"SELECT uuid, filename, original_path, sha256 FROM attachments WHERE status != 'voided' "
+        f"AND owner_uuid IN ({YEAR_OWNERS}) ORDER BY uuid",
+        {"y": str(year)},
+    ).fetchall()
+    for uuid, filename, original, expected in rows:
+        source = _resolve(paths, original)
+        if source is None:
+            warnings.append(f"photo {filename} ({uuid}): the file {original} is missing")
+            continue
+        target = photos / f"{uuid}-{safe_name(filename)}"
+        shutil.copyfile(source, target)
+        if expected and sha256_file(target) != expected:
+            warnings.append(
+                f"photo {filename} ({uuid}): its content differs from when it was attached"
+            )
+    yield f"Copied {len(rows)} photos"
+    write_manifest(folder, year, head)
+    yield "Manifest written"
+
+
+def _year_records(conn: sqlite3.Connection, table: str, year: int) -> Iterator[dict]:
+    cursor = conn.execute(
+        f"SELECT * FROM {table} WHERE uuid IN ({YEAR_OWNERS}) ORDER BY uuid", {"y": str(year)}
+    )
+    names = [d[0] for d in cursor.description]
+    for row in cursor:
+        yield dict(zip(names, row, strict=True))
+
+
+def _resolve(paths: Paths, stored: str | None) -> Path | None:
+    if not stored:
+        return None
+    candidate = Path(stored)
+    options = (
+        [candidate]
+        if candidate.is_absolute()
+        else [paths.folder / candidate, paths.photos / candidate]
+    )
+    return next((p for p in options if p.is_file()), None)
+
+
+def write_manifest(folder: Path, year: int, head: journal.Head) -> Path:
+    files = []
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.name != MANIFEST):
+        rel = path.relative_to(folder).as_posix()
+        files.append({"path": rel, "sha256": sha256_file(path), "bytes": path.stat().st_size})
+    manifest = {
+        "format": FORMAT,
+        "version": VERSION,
+        "year": year,
+        "journal_head": {"seq": head.seq, "hash": head.hash, "entries": head.entries},
+        "files": files,
+    }
+    target = folder / MANIFEST
+    target.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return target
+
+
+@dataclass
+class ArchiveReport:
+    folder: Path
+    problems: list[str] = field(default_factory=list)
+    checked: int = 0
+    head: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def lines(self) -> list[str]:
+        out = [f"Archive: {self.folder}", f"Files checked against the manifest: {self.checked}"]
+        if self.head:
+            out.append(f"Journal head in the manifest: {self.head[:16]}…")
+        out += [f"  - {p}" for p in self.problems]
+        out.append("Result: " + ("the archive is intact" if self.ok else "PROBLEMS FOUND"))
+        return out
+
+
+def find_archive(folder: Path) -> Path:
+    """The archive folder itself, or the single ``archive-YYYY`` folder inside an export."""
+    if (folder / MANIFEST).is_file():
+        return folder
+    inside = sorted(p.parent for p in folder.glob(f"archive-*/{MANIFEST}"))
+    return inside[0] if len(inside) == 1 else folder
+
+
+def verify_archive(folder: Path) -> ArchiveReport:
+    folder = find_archive(Path(folder))
+    report = ArchiveReport(folder)
+    several = sorted(p.parent.name for p in folder.glob(f"archive-*/{MANIFEST}"))
+    if not (folder / MANIFEST).is_file() and len(several) > 1:
+        report.problems.append(f"the folder holds several archives ({', '.join(several)}): "
+                               "name the one to check")  # fmt: skip
+        return report
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        listed = {entry["path"]: entry for entry in manifest["files"]}
+        expected_head = manifest["journal_head"]["hash"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        report.problems.append(f"{MANIFEST}: missing or unreadable ({exc})")
+        return report
+    report.head = expected_head
+    for rel, entry in sorted(listed.items()):
+        path = folder / rel
+        report.checked += 1
+        if not path.is_file():
+            report.problems.append(f"{rel}: listed in the manifest but missing")
+        elif path.stat().st_size != entry.get("bytes") or sha256_file(path) != entry.get("sha256"):
+            report.problems.append(
+                f"{rel}: its SHA-256 does not match the manifest: it was changed"
+            )
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.name != MANIFEST):
+        rel = path.relative_to(folder).as_posix()
+        if rel not in listed:
+            report.problems.append(f"{rel}: not in the manifest: it was added afterwards")
+    snapshot = folder / SNAPSHOT
+    if SNAPSHOT in listed and snapshot.is_file():
+        report.problems += _check_snapshot(snapshot, expected_head)
+    elif SNAPSHOT not in listed:
+        report.problems.append(f"{SNAPSHOT}: the manifest lists no register snapshot")
+    return report
+
+
+def _check_snapshot(snapshot: Path, expected_head: str) -> list[str]:
+    try:
+        conn = sqlite3.connect(f"file:{snapshot}?mode=ro", uri=True)
+        try:
+            if conn.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+                return [f"{SNAPSHOT}: fails SQLite's integrity check"]
+            chain = journal.verify_chain(conn)
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        return [f"{SNAPSHOT}: not a readable register ({exc})"]
+    problems = [f"{SNAPSHOT}: journal {p}" for p in chain.problems]
+    if chain.head_hash != expected_head:
+        problems.append(
+            f"{SNAPSHOT}: its journal ends in {chain.head_hash[:12]}…, the manifest says "
+            f"{expected_head[:12]}…"
+        )
+    return problems

@@ -1,0 +1,185 @@
+"""Export a year: CSV, XLSX, BLDS, the annual report and the archive, as one generator.
+
+Everything is written into a hidden staging folder inside the target folder and moved into
+place only when every file is complete. Cancelling (the progress dialog closes the generator)
+or a failure removes the staging folder: the clerk never finds half an export. All files are
+read inside one read transaction, so they describe the same moment of the register even while
+the inspector keeps working.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from deerfield_desk.config import Paths
+from deerfield_desk.exports import archive, blds, tabular
+from deerfield_desk.exports.annual_report import render_annual_report
+from deerfield_desk.exports.doc_renderer import documents_renderer
+from deerfield_desk.exports.progress import Progress
+from deerfield_desk.exports.records import DATASETS
+from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.store.register import connect
+
+FORMATS = ("csv", "xlsx", "blds", "pdf", "archive")
+AUTO = "auto"  # renderer: the documents layer's, when installed (exports.doc_renderer)
+
+
+@dataclass
+class ExportResult:
+    folder: Path
+    year: int
+    files: list[Path] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+
+def parse_formats(text: str | Iterable[str] | None) -> tuple[str, ...]:
+    if text is None:
+        return FORMATS
+    items = text.split(",") if isinstance(text, str) else list(text)
+    chosen = [i.strip().lower() for i in items if i.strip()]
+    unknown = [i for i in chosen if i not in FORMATS]
+    if unknown or not chosen:
+        raise InvalidInput("format", f"choose from {', '.join(FORMATS)} (got {text!r})")
+    return tuple(f for f in FORMATS if f in chosen)
+
+
+def check_year(year) -> int:
+    try:
+        value = int(year)
+    except (TypeError, ValueError):
+        value = 0
+    if not 1900 <= value <= 2999:
+        raise InvalidInput("year", f"a four-digit year such as 2025 (got {year!r})")
+    return value
+
+
+def names(year: int) -> dict[str, str]:
+    """What each format is called in the target folder (years side by side never clash)."""
+    out = {d.name: f"{d.name}-{year}.csv" for d in DATASETS}
+    out.update(
+        xlsx=f"records-{year}.xlsx",
+        blds=f"blds-{year}",
+        pdf=f"annual-report-{year}.pdf",
+        archive=f"archive-{year}",
+    )
+    return out
+
+
+def export_year(
+    db_path: Path,
+    year: int,
+    to: Path,
+    formats: Iterable[str] = FORMATS,
+    renderer: archive.DocumentRenderer | str | None = AUTO,
+    village: str = "Deerfield",
+    permit_cards: bool = False,
+) -> Generator[Progress, None, ExportResult]:
+    year = check_year(year)
+    formats = parse_formats(list(formats))
+    db_path, to = Path(db_path), Path(to)
+    if not db_path.is_file():
+        raise InvalidInput("db", f"no register at {db_path}")
+    to.mkdir(parents=True, exist_ok=True)
+    result = ExportResult(to, year)
+    named = names(year)
+    staging = Path(tempfile.mkdtemp(prefix=f".export-{year}-", dir=to))
+    conn = connect(db_path)
+    try:
+        conn.execute("BEGIN")  # one snapshot for every file
+        result.counts = {d.name: d.count(conn, year) for d in DATASETS}
+        rows = sum(result.counts.values())
+        blds_rows = result.counts["permits"] + result.counts["inspections"]
+        weights = {"csv": rows, "xlsx": rows, "blds": blds_rows, "pdf": 50, "archive": 500}
+        total = sum(weights[f] for f in formats) + 1
+        done = 0
+        yield Progress(done, total, f"Exporting {rows:,} records of {year}")
+        if "csv" in formats or "xlsx" in formats:
+            tables = tabular.write_tables(
+                staging,
+                named,
+                conn,
+                year,
+                csv_files="csv" in formats,
+                workbook="xlsx" in formats,
+                fixed_time=datetime(year, 12, 31, 23, 59, 59),
+                counts=result.counts,
+            )
+            per_row = ("csv" in formats) + ("xlsx" in formats)
+            for title, n in tables:
+                done += n * per_row
+                yield Progress(done, total, f"Records: {title.lower()}")
+        if "blds" in formats:
+            for n in blds.write_blds(staging / named["blds"], conn, year):
+                done += n
+                yield Progress(done, total, "BLDS permits and inspections")
+        report = None
+        if "pdf" in formats or "archive" in formats:
+            report = render_annual_report(conn, year, village)
+        if "pdf" in formats:
+            (staging / named["pdf"]).write_bytes(report)
+            done += weights["pdf"]
+            yield Progress(done, total, "Annual report")
+        if "archive" in formats:
+            if renderer == AUTO:
+                renderer = documents_renderer(conn, result.warnings, permit_cards)
+            steps = archive.build_archive(
+                conn,
+                Paths(db_path),
+                staging / named["archive"],
+                year,
+                report,
+                renderer,
+                result.warnings,
+            )
+            for label in steps:
+                done += weights["archive"] // 5
+                yield Progress(min(done, total - 1), total, f"Archive: {label}")
+        yield Progress(total - 1, total, "Moving the finished files into place")
+        conn.execute("ROLLBACK")  # only read: end the snapshot
+        # No yield after this point: once files are in place a Cancel can no longer arrive,
+        # so the dialog never says "cancelled" about an export that was published.
+        result.files = publish(staging, to)
+        return result
+    finally:
+        conn.close()
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def publish(staging: Path, to: Path) -> list[Path]:
+    """Move each finished file or folder into place, replacing an older export of the year."""
+    placed = []
+    for entry in sorted(staging.iterdir()):
+        target = to / entry.name
+        old = None
+        if target.exists():
+            old = to / f".replaced-{entry.name}"
+            _remove(old)
+            target.rename(old)
+        entry.rename(target)
+        if old is not None:
+            _remove(old)
+        placed.append(target)
+    return placed
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir():
+        shutil.rmtree(path)
+    elif path.exists():
+        path.unlink()
+
+
+def run_export(*args, **kwargs) -> ExportResult:
+    """Run the export to the end without progress (command line, tests)."""
+    gen = export_year(*args, **kwargs)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value

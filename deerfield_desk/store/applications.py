@@ -1,0 +1,249 @@
+"""Applications at the counter: drafts saved and resumed, parties and parcels, submission.
+
+A draft is the wizard's whole state in ``applications.project_json`` (status ``draft``), so
+the clerk can stop mid-way and resume. Submitting assesses the project with the engine,
+numbers the application, creates one permit row per permit the engine names, starts each
+review with its deadline, and writes the fee lines, all in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date
+
+from deerfield_desk.models.assessment import Assessment, assess_project
+from deerfield_desk.models.fee_lines import FeeLine, base_building_fee, fee_lines
+from deerfield_desk.models.money import parse_dollars
+from deerfield_desk.models.project import Project, ProjectInputError, parse_project
+from deerfield_desk.models.wizard_fields import project_input
+from deerfield_desk.store.errors import InvalidInput, NotAllowed
+from deerfield_desk.store.journal import utc_now
+from deerfield_desk.store.ledger import add_fee, fee_schedule
+from deerfield_desk.store.numbering import assign_application_number
+from deerfield_desk.store.permits_lifecycle import start_review
+from deerfield_desk.store.register import Register
+
+EMPTY_STATE = {"site": {}, "parties": {}, "work": None, "answers": {}, "received": {},
+               "description": ""}  # fmt: skip
+
+
+@dataclass
+class Preview:
+    project: Project
+    assessment: Assessment
+    fees: list[FeeLine]
+
+
+# -- parties and parcels ---------------------------------------------------------------------
+def find_people(reg: Register, text: str = "", limit: int = 50) -> list[dict]:
+    like = f"%{text.strip()}%"
+    return reg.query(
+        "SELECT * FROM people WHERE status = 'active' AND (name LIKE ? OR firm LIKE ? OR "
+        "credential_number LIKE ?) ORDER BY name LIMIT ?",
+        (like, like, like, limit),
+    )
+
+
+def add_person(reg: Register, person: dict, *, contractor: bool = False) -> dict:
+    """A new owner, applicant or contractor; a contractor needs a state credential number."""
+    name = (person.get("name") or "").strip()
+    if not name:
+        raise InvalidInput("name", "say who this is")
+    if contractor and not (person.get("credential_number") or "").strip():
+        raise InvalidInput(
+            "credential_number", "a contractor's state credential number is required"
+        )
+    keys = ("firm", "phone", "email", "mailing_address", "credential_type", "credential_number")
+    values = {"name": name, **{k: (person.get(k) or "").strip() or None for k in keys}}
+    values["is_firm"] = int(bool(person.get("is_firm")))
+    return reg.insert("people", values)
+
+
+def find_parcels(reg: Register, text: str = "", limit: int = 50) -> list[dict]:
+    like = f"%{text.strip()}%"
+    return reg.query(
+        "SELECT * FROM parcels WHERE status = 'active' AND (address_text LIKE ? OR "
+        "parcel_number LIKE ?) ORDER BY street, house_number LIMIT ?",
+        (like, like, limit),
+    )
+
+
+def check_site(site: dict) -> None:
+    if not site.get("parcel_uuid"):
+        if not (site.get("street") or "").strip():
+            raise InvalidInput("street", "the street of the site is required")
+        if not (site.get("parcel_number") or "").strip():
+            raise InvalidInput("parcel_number", "the tax parcel number is required")
+
+
+def site_parcel(reg: Register, site: dict) -> dict:
+    """The chosen parcel, or a new parcel record made from the site page."""
+    if site.get("parcel_uuid"):
+        return reg.get("parcels", site["parcel_uuid"])
+    check_site(site)
+    number = site["parcel_number"].strip()
+    existing = reg.query_one("SELECT * FROM parcels WHERE parcel_number = ?", (number,))
+    if existing:
+        return existing
+    house, street = (site.get("house_number") or "").strip(), site["street"].strip()
+    return reg.insert(
+        "parcels",
+        {
+            "parcel_number": number,
+            "house_number": house or None,
+            "street": street,
+            "legal_description": (site.get("legal_description") or "").strip() or None,
+            "platted_lot": int(bool(site.get("on_platted_lot"))),
+            "fire_limits": int(bool(site.get("fire_limits"))),
+            "sensitive_area": int(bool(site.get("sensitive_area"))),
+            "zoning": site.get("zoning") or None,
+            "address_text": f"{house} {street}".strip(),
+        },
+    )
+
+
+# -- drafts ---------------------------------------------------------------------------------
+def save_draft(reg: Register, state: dict, app_uuid: str | None = None) -> dict:
+    """Store the wizard state; a new draft on first save, the same row after."""
+    state = {**EMPTY_STATE, **state}
+    values = {
+        "project_json": json.dumps(state, sort_keys=True),
+        "received_json": json.dumps(state.get("received") or {}, sort_keys=True),
+        "description": (state.get("description") or "").strip() or None,
+    }
+    if app_uuid is None:
+        return reg.insert("applications", {**values, "status": "draft", "created_at": utc_now()})
+    current = reg.get("applications", app_uuid)
+    if current["status"] != "draft":
+        raise NotAllowed("only a draft application can be edited; this one was submitted")
+    return reg.update("applications", app_uuid, values, action="save_draft")
+
+
+def load_state(reg: Register, app_uuid: str) -> dict:
+    row = reg.get("applications", app_uuid)
+    return {**EMPTY_STATE, **json.loads(row["project_json"] or "{}")}
+
+
+def drafts(reg: Register) -> list[dict]:
+    return reg.query(
+        "SELECT uuid, description, created_at, project_json FROM applications "
+        "WHERE status = 'draft' ORDER BY id DESC"
+    )
+
+
+def mark_received(reg: Register, app_uuid: str, key: str, value=True) -> dict:
+    """Tick (or untick, value False) one received item of any application, journaled."""
+    row = reg.get("applications", app_uuid)
+    received = json.loads(row["received_json"] or "{}")
+    if value:
+        received[key] = value
+    else:
+        received.pop(key, None)
+    return reg.update("applications", app_uuid,
+                      {"received_json": json.dumps(received, sort_keys=True)},
+                      action="received", reason=key)  # fmt: skip
+
+
+# -- assessment -----------------------------------------------------------------------------
+def preview(reg: Register, state: dict, on: date) -> Preview:
+    """The engine's assessment of the wizard state and the fee lines it brings."""
+    if not state.get("work"):
+        raise InvalidInput("work", "choose the kind of work")
+    data = project_input(state.get("site") or {}, state["work"], state.get("answers") or {})
+    schedule = fee_schedule(reg)
+    base = base_building_fee(schedule, on, data.get("area_sqft"))
+    if base is not None and data.get("started_without_permit"):
+        data["base_fee"] = int(base) if base == base.to_integral_value() else float(base)
+    try:
+        project = parse_project(data)
+    except ProjectInputError as exc:
+        raise InvalidInput(exc.field, exc.message) from None
+    assessment = assess_project(project)
+    return Preview(project, assessment, fee_lines(assessment, schedule, on, project.area_sqft))
+
+
+def check_parties(parties: dict) -> None:
+    if not parties.get("owner_uuid"):
+        raise InvalidInput("owner", "choose or add the owner of the property")
+
+
+def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list[dict]:
+    """Assess, number and file the application; returns the permits created (empty when the
+    engine finds no permit is needed: the application is then closed as such)."""
+    state = load_state(reg, app_uuid)
+    check_site(state["site"])
+    result = preview(reg, state, on)
+    with reg.transaction():
+        app = reg.get("applications", app_uuid)
+        if app["status"] != "draft":
+            raise NotAllowed("this application was already submitted")
+        assessment_json = json.dumps(result.assessment.to_json(), sort_keys=True)
+        if not result.assessment.permits:
+            reg.update("applications", app_uuid, {"status": "no_permit_needed",
+                       "assessment_json": assessment_json}, action="close",
+                       reason="the ordinance requires no permit for this work")  # fmt: skip
+            return []
+        check_parties(state["parties"])
+        parcel = site_parcel(reg, state["site"])
+        people = {
+            role: reg.get("people", state["parties"][f"{role}_uuid"])
+            for role in ("owner", "applicant", "contractor")
+            if state["parties"].get(f"{role}_uuid")
+        }
+        assign_application_number(reg, app_uuid, on)
+        app = reg.update(
+            "applications",
+            app_uuid,
+            {
+                "status": "submitted",
+                "submitted_at": on.isoformat(),
+                "assessment_json": assessment_json,
+                "parcel_id": parcel["id"],
+                **{f"{r}_id": p["id"] for r, p in people.items()},
+            },
+            action="submit",
+        )
+        cost = state["answers"].get("estimated_cost")
+        permits = []
+        for p in result.assessment.permits:
+            review = next((r for r in result.assessment.reviews if r.permit == p.type), None)
+            validity = next((v for v in result.assessment.validity if v.permit == p.type), None)
+            contractor = people.get("contractor")
+            permit = reg.insert(
+                "permits",
+                {
+                    "application_id": app["id"],
+                    "kind": p.type,
+                    "permit_class": p.permit_class,
+                    "status": "submitted",
+                    "structure": state["answers"].get("structure"),
+                    "description": app["description"],
+                    "estimated_cost_cents": parse_dollars(cost) if cost else None,
+                    "parcel_id": parcel["id"],
+                    "address_text": parcel["address_text"],
+                    "parcel_number": parcel["parcel_number"],
+                    "owner_name": people["owner"]["name"],
+                    "contractor_name": contractor["firm"] or contractor["name"]
+                    if contractor
+                    else None,
+                    "applied_date": on.isoformat(),
+                    "review_by": review.by if review else "building_inspector",
+                    "review_basis": review.basis if review else None,
+                    "validity_basis": validity.basis if validity else None,
+                    "updated_at": utc_now(),
+                },
+            )
+            for line in result.fees:
+                if line.permit == p.type:
+                    add_fee(
+                        reg,
+                        permit=permit,
+                        code=line.code,
+                        description=line.description,
+                        amount_cents=line.amount_cents,
+                        basis=line.basis,
+                        note=line.note,
+                    )
+            permits.append(start_review(reg, permit["uuid"], on, calendar, review))
+    return permits

@@ -1,0 +1,150 @@
+"""Occupancy permits (12.16) and the completion deposit they put at risk (12.15).
+
+An occupancy permit is issued only when every stage the permit needs has passed. A temporary
+one may be issued when what is left is minor (every outstanding defect marked minor by the
+inspector), for 30 days or a set term, and its end date is kept so the office sees it run out.
+Moving in before the final inspection, or staying past a temporary permit, forfeits the
+completion deposit through the ledger (``store.ledger``), which shows it ``forfeited`` with
+the cause and its section.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from deerfield_desk.models.deadlines import EVENTS
+from deerfield_desk.models.inspection_rules import temporary_occupancy_end
+from deerfield_desk.store import ledger, permits_lifecycle
+from deerfield_desk.store.errors import InvalidInput, NotAllowed
+from deerfield_desk.store.inspections import stage_results
+from deerfield_desk.store.register import Register
+from deerfield_desk.store.village_calendar import village_calendar
+
+COMPLETION_DEPOSIT = "completion_deposit"  # models.deposits.DEPOSIT_KINDS
+FINALS_FROM = ("issued", "extended")  # statuses from which the status machine may final
+
+
+def _calendar(reg: Register):
+    """The village calendar with the clerk's holiday settings (``store.village_calendar``)."""
+    try:
+        return village_calendar(reg)
+    except ValueError as exc:
+        raise InvalidInput("settings", f"fix the village holidays: {exc}") from None
+
+
+def outstanding_stages(reg: Register, permit_uuid: str) -> list[dict]:
+    """Required stages (not waived, needed for occupancy) that have not passed, and why."""
+    missing = []
+    for planned, latest in stage_results(reg, permit_uuid):
+        if planned.waived or not planned.stage.required_for_occupancy:
+            continue
+        if latest is None:
+            missing.append({"stage": planned.stage, "why": "not inspected", "defects": []})
+        elif latest["result"] != "passed":
+            defects = json.loads(latest["defects_json"] or "[]")
+            missing.append({"stage": planned.stage, "why": latest["result"], "defects": defects})
+    return missing
+
+
+def _describe(missing: list[dict]) -> str:
+    return "; ".join(f"{m['stage'].title} ({m['stage'].section}): {m['why']}" for m in missing)
+
+
+def issue_occupancy(reg: Register, permit_uuid: str, issued_on: date) -> dict:
+    permit = reg.get("permits", permit_uuid)
+    missing = outstanding_stages(reg, permit_uuid)
+    if missing:
+        raise NotAllowed(
+            "No occupancy permit until every required inspection has passed (12.16). "
+            f"Outstanding: {_describe(missing)}"
+        )
+    with reg.transaction():
+        issued = reg.insert(
+            "occupancy_permits",
+            {
+                "permit_id": permit["id"],
+                "kind": "occupancy",
+                "issued_on": issued_on.isoformat(),
+                "issued_by": reg.actor.name,
+            },
+        )
+        if permit["status"] in FINALS_FROM:  # every required inspection passed: finaled
+            permits_lifecycle.transition(
+                reg,
+                permit_uuid,
+                "finaled",
+                "every required inspection passed; occupancy permit issued (12.16)",
+                {"finaled_date": issued_on.isoformat()},
+            )
+    return issued
+
+
+def issue_temporary_occupancy(
+    reg: Register,
+    permit_uuid: str,
+    issued_on: date,
+    *,
+    term_days: int | None = None,
+    conditions: str | None = None,
+) -> dict:
+    """A temporary permit when only minor failures remain; ends after 30 days or the term."""
+    if term_days is not None and term_days < 1:
+        raise InvalidInput("term_days", "a temporary occupancy term is at least one day")
+    permit = reg.get("permits", permit_uuid)
+    missing = outstanding_stages(reg, permit_uuid)
+    not_minor = [
+        m for m in missing if not m["defects"] or not all(d.get("minor") for d in m["defects"])
+    ]
+    if not_minor:
+        raise NotAllowed(
+            "A temporary occupancy permit needs every required stage inspected and only "
+            f"minor defects left (12.16). Not minor: {_describe(not_minor)}"
+        )
+    ends_on = temporary_occupancy_end(issued_on, term_days, _calendar(reg))
+    return reg.insert(
+        "occupancy_permits",
+        {
+            "permit_id": permit["id"],
+            "kind": "temporary",
+            "issued_on": issued_on.isoformat(),
+            "issued_by": reg.actor.name,
+            "ends_on": ends_on.isoformat(),
+            "term_days": term_days or EVENTS["temporary_occupancy_end"].period,
+            "minor_defects_json": json.dumps([d for m in missing for d in m["defects"]]),
+            "conditions": (conditions or "").strip() or None,
+        },
+    )
+
+
+def record_early_occupancy(reg: Register, permit_uuid: str, occupied_on: date) -> list[dict]:
+    """The building was occupied with no occupancy permit covering that day: before the final
+    inspection, or after a temporary permit ran out. Each held completion deposit is
+    forfeited through the ledger (``store.ledger.forfeit_deposit``, 12.15)."""
+    permit = reg.get("permits", permit_uuid)
+    issued = reg.query_one(
+        "SELECT kind, ends_on FROM occupancy_permits WHERE permit_id = ? AND status = 'active' "
+        "AND issued_on <= ? ORDER BY issued_on DESC, id DESC LIMIT 1",
+        (permit["id"], occupied_on.isoformat()),
+    )
+    if issued and (issued["kind"] == "occupancy" or issued["ends_on"] >= occupied_on.isoformat()):
+        raise NotAllowed("An occupancy permit covered that day: nothing is forfeited (12.15)")
+    cause = "temporary_occupancy_overrun" if issued else "occupied_before_final"
+    held = reg.query(
+        "SELECT uuid FROM deposits WHERE permit_id = ? AND status = 'held' AND kind = ?",
+        (permit["id"], COMPLETION_DEPOSIT),
+    )
+    with reg.transaction():
+        return [ledger.forfeit_deposit(reg, row["uuid"], cause, occupied_on) for row in held]
+
+
+def expiring_temporary_permits(reg: Register, today: date, within_days: int = 7) -> list[dict]:
+    """Temporary occupancy permits ending within ``within_days`` (or already ended)."""
+    horizon = date.fromordinal(today.toordinal() + within_days).isoformat()
+    return reg.query(
+        "SELECT o.*, p.permit_number, p.address_text FROM occupancy_permits o "
+        "JOIN permits p ON p.id = o.permit_id "
+        "WHERE o.status = 'active' AND o.kind = 'temporary' AND o.ends_on <= ? "
+        "ORDER BY o.ends_on",
+        (horizon,),
+    )

@@ -1,0 +1,233 @@
+"""Photos for inspections and checklist items: the original kept untouched, a display copy,
+a thumbnail, and a row in ``attachments``.
+
+Why this way:
+- the original is evidence: it is copied byte for byte and named by its SHA-256, so the hash
+  in the register proves the file was not changed;
+- the display copy has the camera's EXIF orientation applied and a long side of at most
+  2,048 px, so screens and reports never rotate or scale a 12-megapixel file themselves;
+  JPEGs are decoded at reduced size (``draft``), which keeps an import well under a second;
+- a file Pillow would call a decompression bomb (more than ``Image.MAX_IMAGE_PIXELS``) or that
+  is not a JPEG, PNG or TIFF is refused with a message, before anything is written.
+No Qt here: the CLI, the tests and the field screen all call the same functions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import warnings
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from deerfield_desk.config import Paths
+from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.store.register import Register
+
+ALLOWED_FORMATS = {"JPEG": ".jpg", "PNG": ".png", "TIFF": ".tif"}
+CAMERA_SUFFIXES = {".jpg", ".jpeg", ".png", ".tif", ".tiff"}
+DISPLAY_LONG_SIDE = 2048
+THUMB_LONG_SIDE = 256
+OWNER_TABLES = ("inspections", "checklist_responses", "checklist_visits")
+
+EXIF_IFD, GPS_IFD = 0x8769, 0x8825
+DATETIME_ORIGINAL, DATETIME = 36867, 306
+
+
+@dataclass
+class ImportStep:
+    """Progress of a camera-folder import (duck-types ``ui.worker.Progress``)."""
+
+    done: int
+    total: int
+    label: str = ""
+
+
+def _open_checked(data: bytes, name: str) -> Image.Image:
+    """Open and vet an image: allowed format, not a decompression bomb."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            image = Image.open(io.BytesIO(data))
+        except UnidentifiedImageError:
+            raise InvalidInput(
+                "photo", f"{name} is not a photo Deerfield Desk can keep (JPEG, PNG or TIFF)"
+            ) from None
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise InvalidInput(
+                "photo",
+                f"{name} claims more than {Image.MAX_IMAGE_PIXELS:,} pixels: refused as a "
+                "possible decompression bomb; export a smaller copy from the camera",
+            ) from None
+        except (OSError, ValueError) as exc:  # header cut short or damaged
+            raise InvalidInput(
+                "photo", f"{name} could not be decoded ({exc}); copy it again"
+            ) from None
+    if image.format not in ALLOWED_FORMATS:
+        raise InvalidInput(
+            "photo", f"{name} is a {image.format} file; only JPEG, PNG and TIFF are kept"
+        )
+    return image
+
+
+def _ratio(value) -> float:
+    return float(value[0]) / float(value[1]) if isinstance(value, tuple) else float(value)
+
+
+def _gps(exif: Image.Exif) -> tuple[float | None, float | None]:
+    gps = exif.get_ifd(GPS_IFD)
+    try:
+        lat = sum(_ratio(v) / 60**i for i, v in enumerate(gps[2]))
+        lon = sum(_ratio(v) / 60**i for i, v in enumerate(gps[4]))
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, IndexError):
+        return None, None
+    if str(gps.get(1, "N")).upper().startswith("S"):
+        lat = -lat
+    if str(gps.get(3, "E")).upper().startswith("W"):
+        lon = -lon
+    return round(lat, 7), round(lon, 7)
+
+
+def _taken_at(exif: Image.Exif) -> str | None:
+    raw = exif.get_ifd(EXIF_IFD).get(DATETIME_ORIGINAL) or exif.get(DATETIME)
+    try:
+        return datetime.strptime(str(raw).strip(), "%Y:%m:%d %H:%M:%S").isoformat()
+    except (TypeError, ValueError):
+        return None
+
+
+def _write_once(path: Path, data: bytes, created: list[Path]) -> None:
+    if path.exists():
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(path.suffix + ".part")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+    created.append(path)
+
+
+def _display_and_thumb(image: Image.Image) -> tuple[bytes, bytes]:
+    width, height = image.size
+    if image.format == "JPEG":
+        scale = 1
+        while max(width, height) / scale > DISPLAY_LONG_SIDE and scale < 8:
+            scale *= 2
+        image.draft("RGB", (width // scale, height // scale))
+    oriented = ImageOps.exif_transpose(image)
+    if oriented.mode in ("RGBA", "LA") or "transparency" in oriented.info:
+        # flatten onto white: JPEG has no alpha, and transparent parts must not turn black
+        rgba = oriented.convert("RGBA")
+        oriented = Image.new("RGB", rgba.size, "white")
+        oriented.paste(rgba, mask=rgba.getchannel("A"))
+    elif oriented.mode not in ("RGB", "L"):
+        oriented = oriented.convert("RGB")
+    oriented.thumbnail((DISPLAY_LONG_SIDE, DISPLAY_LONG_SIDE), Image.Resampling.BICUBIC)
+    display = io.BytesIO()
+    oriented.save(display, "JPEG", quality=85)
+    # reduce() averages whole blocks (fast, no copy of the full image), then a fine resize
+    factor = max(1, max(oriented.size) // (THUMB_LONG_SIDE * 2))
+    thumb_image = oriented.reduce(factor) if factor > 1 else oriented.copy()
+    thumb_image.thumbnail((THUMB_LONG_SIDE, THUMB_LONG_SIDE), Image.Resampling.BICUBIC)
+    thumb = io.BytesIO()
+    thumb_image.save(thumb, "JPEG", quality=80)
+    return display.getvalue(), thumb.getvalue()
+
+
+def import_photo(
+    reg: Register, paths: Paths, source: str | os.PathLike, owner_table: str, owner_uuid: str
+) -> dict:
+    """Attach one photo to an inspection or a checklist item; returns the attachments row."""
+    if owner_table not in OWNER_TABLES:
+        raise InvalidInput("owner_table", f"photos attach to {', '.join(OWNER_TABLES)}")
+    reg.get(owner_table, owner_uuid)  # the owner must exist before any file is written
+    source = Path(source)
+    try:
+        data = source.read_bytes()
+    except OSError as exc:
+        raise InvalidInput("photo", f"{source.name} could not be read ({exc.strerror})") from None
+    image = _open_checked(data, source.name)
+    # hashlib releases the GIL on large buffers: hash on a helper thread while Pillow decodes
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        hashing = pool.submit(lambda: hashlib.sha256(data).hexdigest())
+        exif = image.getexif()
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            try:
+                display, thumb = _display_and_thumb(image)
+            except (OSError, ValueError) as exc:  # truncated or damaged file, odd pixel mode
+                raise InvalidInput(
+                    "photo", f"{source.name} could not be decoded ({exc}); copy it again"
+                ) from None
+        digest = hashing.result()
+    existing = reg.query_one(
+        "SELECT * FROM attachments WHERE owner_table = ? AND owner_uuid = ? AND sha256 = ? "
+        "AND status = 'active'",
+        (owner_table, owner_uuid, digest),
+    )
+    if existing:
+        return existing
+    taken_at, (lat, lon) = _taken_at(exif), _gps(exif)
+    suffix = ALLOWED_FORMATS[image.format]
+    relative = {
+        "original_path": f"originals/{digest[:2]}/{digest}{suffix}",
+        "display_path": f"display/{digest[:2]}/{digest}.jpg",
+        "thumb_path": f"thumbs/{digest[:2]}/{digest}.jpg",
+    }
+    created: list[Path] = []
+    try:
+        for key, blob in zip(relative, (data, display, thumb), strict=True):
+            _write_once(paths.photos / relative[key], blob, created)
+        return reg.insert(
+            "attachments",
+            {
+                "owner_table": owner_table,
+                "owner_uuid": owner_uuid,
+                "kind": "photo",
+                "filename": source.name,
+                "sha256": digest,
+                **relative,
+                "taken_at": taken_at,
+                "gps_lat": lat,
+                "gps_lon": lon,
+                "added_at": datetime.now().isoformat(timespec="seconds"),
+            },
+        )
+    except BaseException:
+        for path in created:  # nothing half-written: files without their row go away
+            path.unlink(missing_ok=True)
+        raise
+
+
+def camera_files(folder: str | os.PathLike) -> list[Path]:
+    """Photo files in a camera folder (DCIM or a card), oldest name first."""
+    return sorted(
+        p for p in Path(folder).rglob("*") if p.is_file() and p.suffix.lower() in CAMERA_SUFFIXES
+    )
+
+
+def import_camera_folder(reg, paths: Paths, folder, owner_table: str, owner_uuid: str):
+    """Generator for ``ui.worker.run_with_progress``: imports each photo, skipping (and
+    reporting) the ones refused. Returns ``(rows, refusals)``."""
+    files = camera_files(folder)
+    rows, refusals = [], []
+    for number, path in enumerate(files, start=1):
+        yield ImportStep(number - 1, len(files), f"Importing {path.name}")
+        try:
+            rows.append(import_photo(reg, paths, path, owner_table, owner_uuid))
+        except InvalidInput as exc:
+            refusals.append(str(exc))
+    yield ImportStep(len(files), len(files), "Done")
+    return rows, refusals
+
+
+def attachments_for(reg: Register, owner_table: str, owner_uuid: str) -> list[dict]:
+    return reg.query(
+        "SELECT * FROM attachments WHERE owner_table = ? AND owner_uuid = ? "
+        "AND status = 'active' ORDER BY id",
+        (owner_table, owner_uuid),
+    )

@@ -1,0 +1,103 @@
+"""Plug field mode into the main window: the "Today" tab and the Inspections menu.
+
+The dialogs open through ``open_result``/``open_checklist``/``open_photos`` so the cards and
+the menu share one path; the menu acts on the first stop of the day not yet recorded, and the
+permit dialog on the permit open in the register view (or one picked from a list).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction, QKeySequence
+
+from deerfield_desk.ui import permit_picker
+from deerfield_desk.ui.field import permit_inspections, photo_actions
+from deerfield_desk.ui.field.checklist_dialog import ChecklistDialog
+from deerfield_desk.ui.field.result_dialog import ResultDialog
+from deerfield_desk.ui.field.today import TodayScreen
+
+
+def open_result(window, inspection_uuid: str) -> None:
+    dialog = ResultDialog(window.register, inspection_uuid, window)
+    if dialog.exec():
+        window.notify_changed("inspections")
+
+
+def open_checklist(window, inspection_uuid: str) -> None:
+    inspection = window.register.get("inspections", inspection_uuid)
+    permit = window.register.get_by_id("permits", inspection["permit_id"])
+    ChecklistDialog(window, permit["uuid"], inspection_uuid, window).exec()
+
+
+def open_photos(window, inspection_uuid: str) -> None:
+    photo_actions.attach_photos(window, "inspections", inspection_uuid)
+
+
+# Permits that can have inspections: issued (or extended), stopped, or finaled.
+INSPECTABLE = ("issued", "extended", "stop_work", "finaled")
+
+
+def choose_permit(window) -> str | None:
+    """The permit open in the register view, else one chosen (the lifecycle's picker)."""
+    return permit_picker.choose_permit(window, INSPECTABLE, "Permit inspections")
+
+
+def open_permit_inspections(window, permit_uuid: str) -> None:
+    permit_inspections.PermitInspectionsDialog(window, permit_uuid, window).exec()
+
+
+def _next_stop(today: TodayScreen) -> str | None:
+    for stop in today.stops:
+        if stop.result == "requested":
+            return stop.uuid
+    return today.stops[0].uuid if today.stops else None
+
+
+def install(window) -> None:
+    today = TodayScreen(window)
+    window.today_screen = today
+    window.add_tab(today, "Today")
+    today.result_requested.connect(lambda uuid: open_result(window, uuid))
+    today.checklist_requested.connect(lambda uuid: open_checklist(window, uuid))
+    today.photo_requested.connect(lambda uuid: open_photos(window, uuid))
+
+    def refresh(tables) -> None:
+        if {"inspections", "permits", "inspection_stage_changes"} & set(tables):
+            today.reload()
+
+    window.register_changed.connect(refresh)
+    menu = window.menu("Inspections")
+
+    def act(text, shortcut, handler):
+        action = QAction(text, window)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(handler)
+        menu.addAction(action)
+        return action
+
+    def on_next(handler):
+        def run():
+            uuid = _next_stop(today)
+            if uuid:
+                handler(window, uuid)
+
+        return run
+
+    def show_today():
+        window.tabs.setCurrentWidget(today)
+
+    def permit_dialog():
+        uuid = choose_permit(window)
+        if uuid:
+            open_permit_inspections(window, uuid)
+
+    act("Today's route", "Ctrl+T", show_today)
+    act("Stages, requests and occupancy for a permit…", "Ctrl+Shift+I", permit_dialog)
+    act("Record result for next stop…", "Ctrl+R", on_next(open_result))
+    act("Exhibit A checklist for next stop…", "Ctrl+E", on_next(open_checklist))
+    act("Attach photos to next stop…", "Ctrl+Shift+P", on_next(open_photos))
+    act(
+        "Import camera folder to next stop…",
+        None,
+        on_next(lambda w, u: photo_actions.attach_camera_folder(w, "inspections", u)),
+    )

@@ -1,0 +1,241 @@
+"""One permit's inspections: its stages and where each stands, requests, adds and waivers,
+and occupancy (12.16) with the completion deposit (12.15).
+
+Reasons are asked through ``ask_text`` (a module function tests replace) and every action
+goes through the store, which journals it; refusals show their message in the dialog.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QGridLayout,
+    QHeaderView,
+    QInputDialog,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
+from deerfield_desk.models.inspection_sequence import load_sequence
+from deerfield_desk.store import inspections, occupancy
+from deerfield_desk.store.errors import InvalidInput, NotAllowed
+from deerfield_desk.ui.field.erosion_log_panel import ErosionLogPanel
+from deerfield_desk.ui.field.request_dialog import RequestDialog
+from deerfield_desk.ui.field.style import ALERT, label, touch_button
+
+
+def ask_text(parent, title: str, prompt: str) -> str | None:
+    text, ok = QInputDialog.getText(parent, title, prompt)
+    return text if ok else None
+
+
+def ask_item(parent, title: str, prompt: str, items: list[str]) -> str | None:
+    item, ok = QInputDialog.getItem(parent, title, prompt, items, 0, False)
+    return item if ok else None
+
+
+class PermitInspectionsDialog(QDialog):
+    def __init__(self, window, permit_uuid: str, parent=None):
+        super().__init__(parent)
+        self.window_ = window
+        self.register = window.register
+        self.permit = self.register.get("permits", permit_uuid)
+        self.setWindowTitle(f"Inspections: permit {self.permit['permit_number']}")
+        self.resize(980, 760)
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            label(
+                f"{self.permit['address_text']} · permit {self.permit['permit_number']} · "
+                f"{self.permit['kind']}"
+                + (f" ({self.permit['structure']})" if self.permit["structure"] else ""),
+                18,
+                "#111",
+                True,
+            )
+        )
+        tabs = QTabWidget()
+        tabs.addTab(self._stages_tab(), "Stages")
+        planned = {p.stage.code for p in inspections.planned_stages(self.register, permit_uuid)}
+        if "erosion_control" in planned or self.permit["kind"] == "erosion_control":
+            self.erosion_log = ErosionLogPanel(self.register, permit_uuid)
+            tabs.addTab(self.erosion_log, "Erosion log")
+        layout.addWidget(tabs, 1)
+        self.message = label("", 15, ALERT, True)
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        self.reload()
+
+    def _stages_tab(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["Stage", "Section", "Where it stands", "Note"])
+        self.table.verticalHeader().setDefaultSectionSize(40)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        layout.addWidget(self.table, 1)
+        grid = QGridLayout()
+        actions = [
+            ("Request inspection…", self.request),
+            ("Waive stage…", self.waive),
+            ("Add stage…", self.add),
+            ("Issue occupancy permit", self.issue_occupancy),
+            ("Temporary occupancy…", self.issue_temporary),
+            ("Occupied before final…", self.early_occupancy),
+        ]
+        for index, (text, handler) in enumerate(actions):
+            button = touch_button(text)
+            button.setAutoDefault(False)
+            button.clicked.connect(handler)
+            grid.addWidget(button, index // 3, index % 3)
+        layout.addLayout(grid)
+        return page
+
+    def reload(self) -> None:
+        rows = inspections.stage_results(self.register, self.permit["uuid"])
+        pending = {
+            r["stage"]: r["scheduled_for"]
+            for r in self.register.query(
+                "SELECT stage, scheduled_for FROM inspections WHERE permit_id = ? "
+                "AND status = 'active' AND result = 'requested' ORDER BY id",
+                (self.permit["id"],),
+            )
+        }
+        self.codes = [planned.stage.code for planned, _ in rows]
+        self.table.setRowCount(len(rows))
+        for row, (planned, latest) in enumerate(rows):
+            if planned.waived:
+                status, note = "Waived", planned.reason or ""
+            elif latest is None:
+                status = "Not inspected"
+                note = "added by the inspector: " + (planned.reason or "") if planned.reason else ""
+            else:
+                status = f"{RESULT_LABELS[Result(latest['result'])]} {latest['inspected_at'][:10]}"
+                note = latest["notes"] or ""
+            code = planned.stage.code
+            if code in pending and not planned.waived:
+                when = (pending[code] or "").replace("T", " ") or "not yet scheduled"
+                status = f"Requested for {when}" if latest is None else f"{status}; re-inspect"
+                note = note or ("re-inspection " + when if latest is not None else "")
+            for col, text in enumerate(
+                (planned.stage.title, f"§{planned.stage.section}", status, note)
+            ):
+                self.table.setItem(row, col, QTableWidgetItem(text))
+        issued = self.register.query(
+            "SELECT kind, issued_on, ends_on FROM occupancy_permits WHERE permit_id = ? "
+            "AND status = 'active' ORDER BY id",
+            (self.permit["id"],),
+        )
+        if issued:
+            last = issued[-1]
+            ends = f" until {last['ends_on']}" if last["ends_on"] else ""
+            self.setWindowTitle(
+                f"Inspections: permit {self.permit['permit_number']} · {last['kind']} occupancy "
+                f"permit issued {last['issued_on']}{ends}"
+            )
+
+    def selected_code(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.codes[rows[0].row()] if rows else None
+
+    def _run(self, action, *tables) -> bool:
+        try:
+            action()
+        except (InvalidInput, NotAllowed) as exc:
+            head, _, rest = str(exc).partition("Outstanding: ")
+            listed = "\n• ".join(rest.split("; "))
+            self.message.setText(f"{head}\n• {listed}" if rest else head)
+            return False
+        self.message.setText("")
+        self.window_.notify_changed(*tables)
+        self.reload()
+        return True
+
+    def request(self) -> None:
+        code = self.selected_code()
+        if code is None:
+            self.message.setText("stage: select the stage to request first")
+            return
+        dialog = RequestDialog(self.register, self.permit["uuid"], code, parent=self)
+        if dialog.exec():
+            self.window_.notify_changed("inspections")
+            self.reload()
+
+    def waive(self) -> None:
+        code = self.selected_code()
+        if code is None:
+            self.message.setText("stage: select the stage to waive first")
+            return
+        reason = ask_text(self, "Waive stage", "Why is this inspection not needed?")
+        if reason is not None:
+            self._run(
+                lambda: inspections.change_stage(
+                    self.register, self.permit["uuid"], code, "waived", reason
+                ),
+                "inspection_stage_changes",
+            )
+
+    def add(self) -> None:
+        titles = {f"{s.title} (§{s.section})": s.code for s in load_sequence()}
+        choice = ask_item(self, "Add stage", "Stage to add", list(titles))
+        if choice is None:
+            return
+        reason = ask_text(self, "Add stage", "Why does this job need it?")
+        if reason is not None:
+            self._run(
+                lambda: inspections.change_stage(
+                    self.register, self.permit["uuid"], titles[choice], "added", reason
+                ),
+                "inspection_stage_changes",
+            )
+
+    def issue_occupancy(self) -> None:
+        self._run(
+            lambda: occupancy.issue_occupancy(self.register, self.permit["uuid"], date.today()),
+            "occupancy_permits",
+        )
+
+    def issue_temporary(self) -> None:
+        term = ask_text(self, "Temporary occupancy", "Term in days (blank: 30 days, §12.16)")
+        if term is None:
+            return
+        if term.strip() and not term.strip().isdigit():
+            self.message.setText("term_days: a whole number of days, or blank for 30")
+            return
+        self._run(
+            lambda: occupancy.issue_temporary_occupancy(
+                self.register,
+                self.permit["uuid"],
+                date.today(),
+                term_days=int(term) if term.strip() else None,
+            ),
+            "occupancy_permits",
+        )
+
+    def early_occupancy(self) -> None:
+        day = ask_text(self, "Occupied before final", "Day the building was occupied (YYYY-MM-DD)")
+        if day is None:
+            return
+        try:
+            occupied = date.fromisoformat(day.strip())
+        except ValueError:
+            self.message.setText("occupied_on: give the day as YYYY-MM-DD")
+            return
+        if self._run(
+            lambda: occupancy.record_early_occupancy(self.register, self.permit["uuid"], occupied),
+            "deposits",
+        ):
+            self.message.setText("Completion deposit marked forfeited (§12.15).")

@@ -1,0 +1,134 @@
+"""Take an inspection request (usually a phone call): who asked, when, for when.
+
+The 48-hour flag of 12.12(5) is shown live while the times are typed, so the inspector can
+tell the caller at once; a late request is still recorded, flagged. For a demolition
+excavation the request is the written notice and the 72 hours of 12.18(4)(b) are shown.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from PySide6.QtCore import QDateTime, Qt
+from PySide6.QtWidgets import (
+    QDateTimeEdit,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QVBoxLayout,
+)
+
+from deerfield_desk.models.inspection_rules import excavation_due, is_late_request
+from deerfield_desk.models.inspection_sequence import stage_by_code
+from deerfield_desk.store import inspections
+from deerfield_desk.store.errors import InvalidInput, NotAllowed
+from deerfield_desk.ui.field.style import ALERT, WARN, label, sized_font, touch_button
+
+
+def _edit(moment: datetime) -> QDateTimeEdit:
+    edit = QDateTimeEdit(QDateTime(moment))
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("ddd d MMM yyyy HH:mm")
+    edit.setMinimumHeight(44)
+    edit.setFont(sized_font(15))
+    return edit
+
+
+class RequestDialog(QDialog):
+    def __init__(
+        self, register, permit_uuid: str, stage: str, now: datetime | None = None, parent=None
+    ):
+        super().__init__(parent)
+        self.register = register
+        self.permit = register.get("permits", permit_uuid)
+        self.stage = stage_by_code(stage)
+        self.saved: dict | None = None
+        now = (now or datetime.now()).replace(second=0, microsecond=0)
+        self.setWindowTitle(f"Request: {self.stage.title}")
+        self.setFont(sized_font(15))
+        self.setMinimumWidth(640)
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            label(
+                f"{self.permit['address_text']} · permit {self.permit['permit_number']}\n"
+                f"{self.stage.title}  §{self.stage.section}",
+                18,
+                "#111",
+                True,
+            )
+        )
+        form = QFormLayout()
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.requested_by = QLineEdit()
+        self.requested_by.setPlaceholderText("Name of the caller (owner, contractor…)")
+        self.phone = QLineEdit()
+        self.phone.setPlaceholderText("Call-back number")
+        for edit in (self.requested_by, self.phone):
+            edit.setMinimumHeight(44)
+            edit.setFont(sized_font(15))
+        self.requested_at = _edit(now)
+        self.notice = self.stage.due_within_hours_of_notice is not None
+        self.scheduled_for = _edit(now + timedelta(days=2, hours=1))
+        form.addRow("Requested by", self.requested_by)
+        form.addRow("Phone", self.phone)
+        form.addRow("Written notice received" if self.notice else "Asked at", self.requested_at)
+        form.addRow("Inspect on", self.scheduled_for)
+        layout.addLayout(form)
+        self.timing = label("", 15, WARN, True)
+        self.timing.setWordWrap(True)
+        layout.addWidget(self.timing)
+        self.error = label("", 15, ALERT, True)
+        self.error.setWordWrap(True)
+        layout.addWidget(self.error)
+        buttons = QHBoxLayout()
+        cancel = touch_button("Cancel")
+        cancel.setAutoDefault(False)
+        cancel.clicked.connect(self.reject)
+        save = touch_button("Record request")
+        save.setDefault(True)
+        save.clicked.connect(self.save)
+        buttons.addWidget(cancel)
+        buttons.addStretch(1)
+        buttons.addWidget(save)
+        layout.addLayout(buttons)
+        self.requested_at.dateTimeChanged.connect(self.update_timing)
+        self.scheduled_for.dateTimeChanged.connect(self.update_timing)
+        self.update_timing()
+
+    def times(self) -> tuple[datetime, datetime]:
+        return self.requested_at.dateTime().toPython(), self.scheduled_for.dateTime().toPython()
+
+    def update_timing(self) -> None:
+        asked, when = self.times()
+        if self.notice:
+            due, basis = excavation_due(asked)
+            late = when > due
+            self.timing.setText(
+                f"Inspect by {due:%a %d %b %H:%M}: 72 hours after the written notice (§{basis})"
+                + (" — the planned time is later!" if late else "")
+            )
+        elif is_late_request(asked, when):
+            self.timing.setText(
+                "Less than 48 hours ahead: the request is recorded and flagged (§12.12(5))"
+            )
+        else:
+            self.timing.setText("")
+
+    def save(self) -> None:
+        asked, when = self.times()
+        try:
+            self.saved = inspections.request_inspection(
+                self.register,
+                self.permit["uuid"],
+                self.stage.code,
+                requested_by=self.requested_by.text(),
+                requested_at=asked,
+                scheduled_for=when,
+                contact_phone=self.phone.text(),
+                channel="phone",
+            )
+        except (InvalidInput, NotAllowed) as exc:
+            self.error.setText(str(exc))
+            return
+        self.accept()

@@ -1,0 +1,217 @@
+"""The "Today" screen: the day's inspections in route order, one card per stop.
+
+Each card shows what the inspector needs at the curb (address, permit, stage and section,
+who to call, defects left open at earlier visits, the late-request flag of 12.12(5), the
+72 hours of 12.18(4)(b)) and three large buttons: Result, Checklist, Photo. Arrows move a
+stop up or down the route, saved as ``route_order``. The list is read with one indexed query
+(``store.field_day``). Cards are styled with fonts and palettes, not style sheets: a
+cascading sheet re-polishes every child and made a 20-stop day three times slower to open.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from PySide6.QtCore import QDate, Signal
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import (
+    QDateEdit,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
+from deerfield_desk.store import inspections
+from deerfield_desk.store.field_day import Stop, day_stops
+from deerfield_desk.ui.field.style import (
+    ALERT,
+    LATE_BG,
+    RESULT_COLOURS,
+    WARN,
+    cite,
+    label,
+    sized_font,
+    touch_button,
+)
+
+
+class StopCard(QFrame):
+    """One stop. Emits the inspection's uuid when a button is tapped."""
+
+    result_clicked = Signal(str)
+    checklist_clicked = Signal(str)
+    photo_clicked = Signal(str)
+    move_clicked = Signal(str, int)
+
+    def __init__(
+        self, stop: Stop, position: int, last: bool = False, parent: QWidget | None = None
+    ):
+        super().__init__(parent)
+        self.stop = stop
+        self.setObjectName("stopCard")
+        self.setFrameShape(QFrame.Shape.Box)
+        self.setAutoFillBackground(True)
+        palette = self.palette()
+        palette.setColor(
+            QPalette.ColorRole.Window, QColor(LATE_BG if stop.late_request else "#fff")
+        )
+        palette.setColor(QPalette.ColorRole.WindowText, QColor("#c8ccd2"))
+        self.setPalette(palette)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(12, 10, 12, 10)
+        grid.setHorizontalSpacing(14)
+        grid.addWidget(label(str(stop.route_order or position), 28, "#1f3a5f", True), 0, 0, 3, 1)
+        address = f"{stop.time}  {stop.address}" if stop.time else stop.address
+        grid.addWidget(label(address, 20, "#111", True), 0, 1)
+        reinspect = "  · re-inspection" if stop.reinspection else ""
+        grid.addWidget(label(f"{stop.stage_title}  §{stop.section}{reinspect}", 15, "#222"), 1, 1)
+        meta = (
+            f"Permit {stop.permit_number}   ·   ☎ {stop.phone or 'no phone on file'}"
+            f"   ·   asked by {stop.requested_by}"
+        )
+        grid.addWidget(label(meta, 14, "#444"), 2, 1)
+        row = 3
+        if stop.late_request:
+            late = label("Requested less than 48 hours ahead (§12.12(5))", 14, WARN, True)
+            late.setObjectName("lateFlag")
+            grid.addWidget(late, row, 1)
+            row += 1
+        if stop.due_by:
+            when = datetime.fromisoformat(stop.due_by).strftime("%a %d %b %H:%M")
+            overdue = stop.scheduled_for > stop.due_by
+            text = (
+                f"Overdue: the 72 hours after written notice ended {when} (§12.18(4)(b))"
+                if overdue
+                else f"Inspect by {when}: 72 hours after written notice (§12.18(4)(b))"
+            )
+            grid.addWidget(label(text, 14, ALERT if overdue else WARN, True), row, 1)
+            row += 1
+        if stop.open_defects:
+            lines = [
+                f"• {d.get('description') or d['correction']} ({cite(d['section'])})"
+                for d in stop.open_defects[:4]
+            ]
+            more = len(stop.open_defects) - 4
+            if more > 0:
+                lines.append(f"… and {more} more")
+            defects = label("Open from earlier visits:\n" + "\n".join(lines), 14, ALERT)
+            defects.setWordWrap(True)
+            grid.addWidget(defects, row, 1)
+            row += 1
+        status = label(
+            RESULT_LABELS[Result(stop.result)], 15, RESULT_COLOURS.get(stop.result, "#222"), True
+        )
+        grid.addWidget(status, 0, 2)
+        buttons = QHBoxLayout()
+        for text, signal in (
+            ("Result", self.result_clicked),
+            ("Checklist", self.checklist_clicked),
+            ("Photo", self.photo_clicked),
+        ):
+            button = touch_button(text)
+            button.setObjectName(f"{text.lower()}Button")
+            button.clicked.connect(lambda _=False, s=signal: s.emit(self.stop.uuid))
+            buttons.addWidget(button)
+        for text, step, tip in (("▲", -1, "Earlier in the route"), ("▼", 1, "Later in the route")):
+            button = touch_button(text)
+            button.setToolTip(tip)
+            button.setAccessibleName(tip)
+            button.setEnabled(not (step < 0 and position == 1) and not (step > 0 and last))
+            button.clicked.connect(
+                lambda _=False, d=step: self.move_clicked.emit(self.stop.uuid, d)
+            )
+            buttons.addWidget(button)
+        grid.addLayout(buttons, 1, 2, 2, 1)
+        grid.setColumnStretch(1, 1)
+
+
+class TodayScreen(QWidget):
+    """The day's route. ``window`` is the MainWindow (register, notify_changed)."""
+
+    result_requested = Signal(str)
+    checklist_requested = Signal(str)
+    photo_requested = Signal(str)
+
+    def __init__(self, window, day: date | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.window_ = window
+        layout = QVBoxLayout(self)
+        bar = QHBoxLayout()
+        self.previous = touch_button("◀ Day before")
+        self.date_edit = QDateEdit()
+        self.date_edit.setCalendarPopup(True)
+        self.date_edit.setDisplayFormat("dddd d MMMM yyyy")
+        self.date_edit.setMinimumHeight(56)
+        self.date_edit.setFont(sized_font(18))
+        self.next = touch_button("Day after ▶")
+        self.summary = label("", 16, "#222")
+        for widget in (self.previous, self.date_edit, self.next, self.summary):
+            bar.addWidget(widget)
+        bar.addStretch(1)
+        layout.addLayout(bar)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        layout.addWidget(self.scroll, 1)
+        self.cards: list[StopCard] = []
+        self.stops: list[Stop] = []
+        self.previous.clicked.connect(
+            lambda: self.set_day(self.day.fromordinal(self.day.toordinal() - 1))
+        )
+        self.next.clicked.connect(
+            lambda: self.set_day(self.day.fromordinal(self.day.toordinal() + 1))
+        )
+        self.day = day or date.today()
+        self.date_edit.setDate(QDate(self.day.year, self.day.month, self.day.day))
+        self.date_edit.dateChanged.connect(lambda d: self.set_day(d.toPython()))
+        self.reload()
+
+    def set_day(self, day: date) -> None:
+        if day == self.day:
+            return
+        self.day = day
+        self.date_edit.blockSignals(True)
+        self.date_edit.setDate(QDate(day.year, day.month, day.day))
+        self.date_edit.blockSignals(False)
+        self.reload()
+
+    def reload(self) -> None:
+        self.stops = day_stops(self.window_.register, self.day)
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setSpacing(10)
+        self.cards = []
+        for position, stop in enumerate(self.stops, start=1):
+            card = StopCard(stop, position, position == len(self.stops))
+            card.result_clicked.connect(self.result_requested)
+            card.checklist_clicked.connect(self.checklist_requested)
+            card.photo_clicked.connect(self.photo_requested)
+            card.move_clicked.connect(self.move)
+            column.addWidget(card)
+            self.cards.append(card)
+        if not self.stops:
+            empty = label("No inspections scheduled for this day.", 18, "#555")
+            empty.setContentsMargins(24, 24, 24, 24)
+            column.addWidget(empty)
+        column.addStretch(1)
+        self.scroll.setWidget(body)
+        late = sum(s.late_request for s in self.stops)
+        done = sum(s.result != "requested" for s in self.stops)
+        self.summary.setText(
+            f"{len(self.stops)} stops · {done} recorded"
+            + (f" · {late} late request{'s' if late != 1 else ''}" if late else "")
+        )
+
+    def move(self, inspection_uuid: str, step: int) -> None:
+        """Move a stop earlier or later and save the whole route as 1, 2, 3…"""
+        order = [s.uuid for s in self.stops]
+        index = order.index(inspection_uuid)
+        target = index + step
+        if not 0 <= target < len(order):
+            return
+        order[index], order[target] = order[target], order[index]
+        inspections.set_route(self.window_.register, order)
+        self.window_.notify_changed("inspections")

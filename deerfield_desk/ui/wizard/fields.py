@@ -1,0 +1,42 @@
+"""Small builders for a labelled field with its error line underneath (named next to it)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+ERROR_STYLE = "color:#b00020;font-weight:bold;"
+HINT_STYLE = "color:#555;"
+
+
+def error_label() -> QLabel:
+    label = QLabel()
+    label.setStyleSheet(ERROR_STYLE)
+    label.setWordWrap(True)
+    label.setVisible(False)
+    return label
+
+
+def hint_label(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setStyleSheet(HINT_STYLE)
+    label.setWordWrap(True)
+    return label
+
+
+def with_error(widget: QWidget, unit: str | None = None) -> tuple[QWidget, QLabel]:
+    """A widget (and its unit) above its error line; returns (container, error label)."""
+    box = QWidget()
+    outer = QVBoxLayout(box)
+    outer.setContentsMargins(0, 0, 0, 0)
+    outer.setSpacing(2)
+    row = QHBoxLayout()
+    row.setContentsMargins(0, 0, 0, 0)
+    row.addWidget(widget, 1)
+    if unit is not None:  # a fixed column, so fields with and without units line up
+        label = QLabel(unit)
+        label.setFixedWidth(44)
+        row.addWidget(label)
+    outer.addLayout(row)
+    error = error_label()
+    outer.addWidget(error)
+    return box, error

@@ -1,0 +1,88 @@
+"""Page 1, the site: which parcel, and the site facts the ordinance turns on (platted lot
+31.06(1)(B), fire limits 12.10, sensitive areas 31.06(4), zoning district 12.30)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLineEdit, QWizardPage
+
+from deerfield_desk.models.project import Zoning
+from deerfield_desk.store.applications import check_site, find_parcels
+from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.ui.wizard.fields import hint_label, with_error
+
+FLAGS = (
+    ("on_platted_lot", "On a platted lot (subdivision or CSM lot)", "§31.06(1)(B)",
+     "a new building on a platted lot comes under erosion control"),
+    ("fire_limits", "Inside the fire limits", "§12.10",
+     "frame buildings are restricted and roofs must be incombustible"),
+    ("sensitive_area", "Floodplain, wetland, conservancy or environmental corridor", "§31.06(4)",
+     "extra erosion protection may be ordered"),
+)  # fmt: skip
+PARCEL_FIELDS = ("parcel_number", "house_number", "street", "legal_description")
+
+
+class SitePage(QWizardPage):
+    def __init__(self, wizard):
+        super().__init__()
+        self.setTitle("Site")
+        self.setSubTitle("Where is the work? Pick a parcel on file or enter a new one.")
+        self.w = wizard
+        form = QFormLayout(self)
+        self.parcel = QComboBox()
+        self.parcel.addItem("— a parcel not yet on file —", None)
+        for row in find_parcels(wizard.register, "", limit=500):
+            self.parcel.addItem(f"{row['address_text']}  ·  {row['parcel_number']}", row["uuid"])
+        self.parcel.setObjectName("site_parcel")
+        form.addRow("Parcel on file", self.parcel)
+        wizard.binder.bind(("site", "parcel_uuid"), self.parcel, "parcel")
+        self.parcel.currentIndexChanged.connect(self._fill_from_parcel)
+        labels = {"parcel_number": "Tax parcel number", "house_number": "House number",
+                  "street": "Street", "legal_description": "Legal description"}  # fmt: skip
+        self.edits: dict[str, QLineEdit] = {}
+        for key in PARCEL_FIELDS:
+            edit = QLineEdit()
+            edit.setObjectName(f"site_{key}")
+            box, error = with_error(edit)
+            form.addRow(labels[key], box)
+            wizard.binder.bind(("site", key), edit, labels[key].lower(), error=error)
+            self.edits[key] = edit
+        for key, text, section, why in FLAGS:
+            check = QCheckBox(f"{text}   {section}")
+            check.setObjectName(f"site_{key}")
+            check.setToolTip(why)
+            form.addRow("", check)
+            form.addRow("", hint_label(f"{section}: {why}"))
+            wizard.binder.bind(("site", key), check, text.lower())
+        self.zoning = QComboBox()
+        self.zoning.setObjectName("site_zoning")
+        self.zoning.addItem("— not known —", None)
+        for z in Zoning:
+            self.zoning.addItem(z.value.capitalize(), z.value)
+        form.addRow("Zoning district", self.zoning)
+        wizard.binder.bind(("site", "zoning"), self.zoning, "zoning")
+
+    def _fill_from_parcel(self) -> None:
+        """Picking a parcel on file copies its address and site facts (each step undoable)."""
+        uuid = self.parcel.currentData()
+        if not uuid:
+            return
+        row = self.w.register.get("parcels", uuid)
+        stack = self.w.undo_stack
+        stack.beginMacro("choose parcel")
+        for key in PARCEL_FIELDS:
+            self.w.binder.edit(("site", key), row[key] or "", key)
+        self.w.binder.edit(("site", "on_platted_lot"), bool(row["platted_lot"]), "platted")
+        self.w.binder.edit(("site", "fire_limits"), bool(row["fire_limits"]), "fire limits")
+        self.w.binder.edit(("site", "sensitive_area"), bool(row["sensitive_area"]), "area")
+        self.w.binder.edit(("site", "zoning"), row["zoning"], "zoning")
+        stack.endMacro()
+
+    def validatePage(self) -> bool:
+        for key in PARCEL_FIELDS:  # take what is typed even if Enter was never pressed
+            self.edits[key].editingFinished.emit()
+        try:
+            check_site(self.w.state.get("site") or {})
+        except InvalidInput as exc:
+            self.w.binder.error_for_field(exc.field, exc.rule)
+            return False
+        return True

@@ -1,0 +1,97 @@
+"""Page 5, what the project needs: permits and class, papers, deposits and securities, fees,
+refusals, review body and deadline, validity — each line with its § and our one-line reason.
+Everything here comes from ``assess_project`` via ``models.project_summary``; the fee and
+deposit amounts the village sets by resolution come from the fee schedule."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWizardPage
+
+from deerfield_desk.models.fee_lines import required_deposits
+from deerfield_desk.models.money import format_cents
+from deerfield_desk.models.project_summary import GROUPS, summarize
+from deerfield_desk.store.applications import preview
+from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.store.ledger import fee_schedule
+from deerfield_desk.store.village_calendar import village_calendar
+from deerfield_desk.ui.wizard.fields import error_label
+
+STYLE = (
+    "<style>td{padding:2px 8px;vertical-align:top;} th{text-align:left;padding:8px 4px 2px 0;"
+    "font-size:13px;} .sec{color:#1a4d8f;white-space:nowrap;} .why{color:#333;}"
+    ".refusal{color:#b00020;font-weight:bold;}</style>"
+)
+
+
+class SummaryPage(QWizardPage):
+    def __init__(self, wizard):
+        super().__init__()
+        self.setTitle("What the project needs")
+        self.w = wizard
+        layout = QVBoxLayout(self)
+        self.headline = QLabel()
+        self.headline.setWordWrap(True)
+        self.headline.setObjectName("summary_headline")
+        layout.addWidget(self.headline)
+        self.error = error_label()
+        layout.addWidget(self.error)
+        self.view = QTextBrowser()
+        self.view.setObjectName("summary_view")
+        layout.addWidget(self.view, 1)
+        self.lines = []
+        self.result = None
+
+    def initializePage(self) -> None:
+        self.view.clear()
+        self.error.setVisible(False)
+        try:
+            self.result = preview(self.w.register, self.w.state, self.w.today)
+        except InvalidInput as exc:
+            self.result = None
+            self.error.setText(f"{exc.field}: {exc.rule} — go back to the work page to fix it")
+            self.error.setVisible(True)
+            return
+        a = self.result.assessment
+        cal = village_calendar(self.w.register)
+        self.lines = summarize(a, received_on=self.w.today, calendar=cal)
+        if not a.permits:
+            self.headline.setText("<b>No permit is needed for this work.</b> Finish records "
+                                  "that the counter found no permit required.")  # fmt: skip
+        elif a.refusals:
+            self.headline.setText("<b style='color:#b00020'>The ordinance refuses this project "
+                                  "as described.</b> It can be filed, but not issued.")  # fmt: skip
+        else:
+            kinds = ", ".join(ln.text for ln in self.lines if ln.group == "permits")
+            self.headline.setText(f"<b>Needed:</b> {escape(kinds)}")
+        self.view.setHtml(self.render_html())
+
+    def render_html(self) -> str:
+        deposits = required_deposits(fee_schedule(self.w.register), self.w.today)
+        rows = []
+        for group, title in GROUPS:
+            if group == "fees":
+                lines = [
+                    (f.description, f.basis,
+                     format_cents(f.amount_cents) + (f" — {f.note}" if f.note else ""))
+                    for f in self.result.fees
+                ]  # fmt: skip
+            else:
+                lines = []
+                for ln in self.lines:
+                    if ln.group != group:
+                        continue
+                    detail = ln.detail
+                    if ln.code in deposits:
+                        detail = f"{format_cents(deposits[ln.code])} (village fee schedule)"
+                    lines.append((ln.text, ln.basis, detail))
+            if not lines:
+                continue
+            rows.append(f"<tr><th colspan=3>{escape(title)}</th></tr>")
+            css = " class=refusal" if group == "refusals" else ""
+            for text, basis, detail in lines:
+                rows.append(f"<tr><td width='44%'{css}>{escape(text)}</td><td width='22%' "
+                            f"class=sec>§{escape(basis)}</td><td class=why>{escape(detail)}"
+                            "</td></tr>")  # fmt: skip
+        return f"{STYLE}<table width='100%'>{''.join(rows)}</table>"

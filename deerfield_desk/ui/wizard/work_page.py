@@ -1,0 +1,120 @@
+"""Page 3, the work: its kind, then only the questions that kind raises
+(``models.wizard_fields``): a satellite dish is asked its diameter and mounting, never earthwork.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLineEdit,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+
+from deerfield_desk.models.project import Mount, Structure, Work
+from deerfield_desk.models.wizard_fields import (
+    MOUNT_LABELS,
+    STRUCTURE_LABELS,
+    WORK_LABELS,
+    questions_for,
+)
+from deerfield_desk.store.applications import preview
+from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.ui.wizard.fields import error_label, with_error
+
+CHOICES = {
+    "structure": [(s.value, STRUCTURE_LABELS[s]) for s in Structure],
+    "mount": [(m.value, MOUNT_LABELS[m]) for m in Mount],
+}
+
+
+class WorkPage(QWizardPage):
+    def __init__(self, wizard):
+        super().__init__()
+        self.setTitle("Work")
+        self.setSubTitle("What will be done? Only the questions for this kind of work are asked.")
+        self.w = wizard
+        layout = QVBoxLayout(self)
+        top = QFormLayout()
+        self.work = QComboBox()
+        self.work.setObjectName("work_kind")
+        self.work.addItem("— choose —", None)
+        for w in Work:
+            self.work.addItem(WORK_LABELS[w], w.value)
+        box, error = with_error(self.work)
+        top.addRow("Kind of work", box)
+        wizard.binder.bind(("work",), self.work, "kind of work", error=error)
+        self.description = QLineEdit()
+        self.description.setObjectName("work_description")
+        self.description.setPlaceholderText("e.g. two-storey house with attached garage")
+        top.addRow("Description", self.description)
+        wizard.binder.bind(("description",), self.description, "description")
+        layout.addLayout(top)
+        self.page_error = error_label()
+        layout.addWidget(self.page_error)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        self.holder = QWidget()
+        self.form = QFormLayout(self.holder)
+        scroll.setWidget(self.holder)
+        layout.addWidget(scroll, 1)
+        self.inputs: dict[str, QWidget] = {}
+        wizard.changed.connect(self._state_changed)
+
+    def initializePage(self) -> None:
+        self.rebuild()
+
+    def _state_changed(self, path) -> None:
+        if path in {("work",), ("site", "fire_limits")}:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        """Show the questions of the chosen kind (and site), each bound to the draft."""
+        binder = self.w.binder
+        binder.unbind_prefix(("answers",))
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.inputs.clear()
+        work = self.w.state.get("work")
+        if not work:
+            return
+        fire = bool((self.w.state.get("site") or {}).get("fire_limits"))
+        for q in questions_for(work, fire_limits=fire):
+            if q.kind == "flag":
+                widget = QCheckBox(q.label)
+                self.form.addRow("", widget)
+                binder.bind(("answers", q.key), widget, q.label.lower())
+            else:
+                if q.kind == "choice":
+                    widget = QComboBox()
+                    widget.addItem("— choose —", None)
+                    for value, label in CHOICES[q.key]:
+                        widget.addItem(label, value)
+                else:
+                    widget = QLineEdit()
+                box, error = with_error(widget, q.unit)
+                self.form.addRow(q.label, box)
+                binder.bind(("answers", q.key), widget, q.label.lower(), q.kind, error)
+            widget.setObjectName(f"q_{q.key}")
+            self.inputs[q.key] = widget
+
+    def validatePage(self) -> bool:
+        for widget in self.inputs.values():
+            if isinstance(widget, QLineEdit):
+                widget.editingFinished.emit()
+        self.description.editingFinished.emit()
+        self.page_error.setVisible(False)
+        if self.w.binder.invalid:
+            return False
+        try:
+            preview(self.w.register, self.w.state, self.w.today)
+        except InvalidInput as exc:
+            if not self.w.binder.error_for_field(exc.field, exc.rule):
+                self.page_error.setText(f"{exc.field}: {exc.rule}")
+                self.page_error.setVisible(True)
+            return False
+        return True

@@ -1,0 +1,137 @@
+"""The archive and `deerfield-desk verify-archive`: proof years later that nothing changed."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from deerfield_desk.cli import main
+from deerfield_desk.exports.archive import verify_archive
+from deerfield_desk.exports.year_export import run_export
+from deerfield_desk.store import journal
+from tests.exports_fixtures import YEAR, make_year
+
+
+@pytest.fixture
+def archive_dir(register, db_path, tmp_path):
+    make_year(register, db_path.parent / "photos")
+    run_export(db_path, YEAR, tmp_path / "out", ["archive"])
+    return tmp_path / "out" / f"archive-{YEAR}"
+
+
+def test_archive_holds_snapshot_photo_report_and_a_manifest_of_every_file(archive_dir, register):
+    manifest = json.loads((archive_dir / "manifest.json").read_text())
+    paths = [f["path"] for f in manifest["files"]]
+    assert "register.sqlite" in paths
+    assert f"documents/annual-report-{YEAR}.pdf" in paths
+    assert [p for p in paths if p.startswith("photos/") and p.endswith("footing.jpg")]
+    on_disk = sorted(
+        p.relative_to(archive_dir).as_posix()
+        for p in archive_dir.rglob("*")
+        if p.is_file() and p.name != "manifest.json"
+    )
+    assert sorted(paths) == on_disk
+    head = journal.read_head(register.conn)
+    assert manifest["journal_head"]["hash"] == head.hash
+    # the snapshot is a whole register with the same permits
+    snap = sqlite3.connect(archive_dir / "register.sqlite")
+    assert snap.execute("SELECT count(*) FROM permits").fetchone()[0] == 13
+    snap.close()
+    assert verify_archive(archive_dir).ok
+
+
+def test_a_changed_photo_fails_verify_archive(archive_dir):
+    photo = next((archive_dir / "photos").iterdir())
+    photo.write_bytes(photo.read_bytes() + b"edited")
+    report = verify_archive(archive_dir)
+    assert not report.ok
+    assert any(photo.name in p and "changed" in p for p in report.problems)
+
+
+def test_a_removed_or_added_file_fails_verify_archive(archive_dir):
+    (archive_dir / "documents" / f"annual-report-{YEAR}.pdf").unlink()
+    (archive_dir / "photos" / "extra.jpg").write_bytes(b"slipped in")
+    problems = verify_archive(archive_dir).problems
+    assert any("annual-report" in p and "missing" in p for p in problems)
+    assert any("extra.jpg" in p and "added" in p for p in problems)
+
+
+def test_a_snapshot_whose_journal_was_edited_fails_even_with_a_recomputed_hash(archive_dir):
+    """Someone edits a journal entry and updates the manifest's file hash: the chain still
+    gives it away."""
+    snapshot = archive_dir / "register.sqlite"
+    conn = sqlite3.connect(snapshot)
+    conn.execute("DROP TRIGGER journal_no_update")
+    conn.execute("UPDATE journal SET reason = 'nothing to see' WHERE seq = 2")
+    conn.commit()
+    conn.close()
+    manifest = json.loads((archive_dir / "manifest.json").read_text())
+    from deerfield_desk.exports.archive import sha256_file
+
+    for entry in manifest["files"]:
+        if entry["path"] == "register.sqlite":
+            entry["sha256"] = sha256_file(snapshot)
+            entry["bytes"] = snapshot.stat().st_size
+    (archive_dir / "manifest.json").write_text(json.dumps(manifest))
+    problems = verify_archive(archive_dir).problems
+    assert any("journal" in p and "edited" in p for p in problems)
+
+
+def test_verify_archive_command_exit_codes(archive_dir, capsys):
+    assert main(["verify-archive", str(archive_dir)]) == 0
+    assert "the archive is intact" in capsys.readouterr().out
+    # the export folder itself is accepted too (it holds one archive)
+    assert main(["verify-archive", str(archive_dir.parent)]) == 0
+    target = archive_dir / "register.sqlite"
+    data = bytearray(target.read_bytes())
+    data[5000] ^= 0xFF
+    target.write_bytes(bytes(data))
+    assert main(["verify-archive", str(archive_dir)]) == 1
+    out = capsys.readouterr().out
+    assert "register.sqlite" in out and "PROBLEMS FOUND" in out
+
+
+def test_renderer_documents_go_into_the_archive(register, db_path, tmp_path):
+    make_year(register)
+    seen = []
+
+    def renderer(table, record):
+        seen.append(table)
+        return b"%PDF-1.4 card " + record["uuid"].encode() if table == "permits" else None
+
+    run_export(db_path, YEAR, tmp_path, ["archive"], renderer=renderer)
+    cards = sorted((tmp_path / f"archive-{YEAR}" / "documents" / "permits").iterdir())
+    assert len(cards) == 12 and cards[0].name == f"{YEAR}-0001.pdf"
+    assert "notices" in seen
+    assert verify_archive(tmp_path / f"archive-{YEAR}").ok
+
+
+def test_export_command_writes_and_reports(register, db_path, tmp_path, capsys):
+    make_year(register)
+    code = main(["export", "--db", str(db_path), "--year", str(YEAR), "--to", str(tmp_path),
+                 "--format", "csv,pdf"])  # fmt: skip
+    assert code == 0
+    out = capsys.readouterr().out
+    assert f"annual-report-{YEAR}.pdf" in out and "12 permits" in out
+    assert main(["export", "--db", str(db_path), "--year", "20x5", "--to", str(tmp_path)]) == 2
+    assert "year:" in capsys.readouterr().err
+
+
+def test_without_the_documents_layer_the_archive_holds_the_annual_report(archive_dir):
+    from deerfield_desk.exports.doc_renderer import documents_renderer
+
+    documents = sorted(p.name for p in (archive_dir / "documents").iterdir())
+    try:
+        import deerfield_desk.documents as docs
+
+        installed = hasattr(docs, "RENDERERS")
+    except ImportError:
+        installed = False
+    if installed:
+        snapshot = sqlite3.connect(archive_dir / "register.sqlite")
+        assert documents_renderer(snapshot) is not None
+        snapshot.close()
+    else:
+        assert documents == [f"annual-report-{YEAR}.pdf"]
