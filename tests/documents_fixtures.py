@@ -66,6 +66,7 @@ def build_register(reg, tmp_path) -> dict:
             "owner_id": owner["id"],
             "contractor_id": builder["id"],
             "created_at": "2026-11-02T09:00",
+            "project_json": json.dumps({"work": "new_building", "structure": "dwelling"}),
         },
     )
     common = {
@@ -82,6 +83,7 @@ def build_register(reg, tmp_path) -> dict:
             **common,
             "permit_number": "2026-0042",
             "kind": "building",
+            "structure": "dwelling",
             "status": "issued",
             "description": "New single-family dwelling with attached garage",
             "applied_date": "2026-11-02",

@@ -44,7 +44,7 @@ def test_render_writes_the_document(db, tmp_path, kind, ref, expected, capsys):
         (["render", "permit-card", "N-2026-0001"], "REF: 'N-2026-0001' is not a permit number"),
         (["render", "violation", "N-2026-0999"], "no notice numbered N-2026-0999"),
         (["render", "violation", "N-2026-0001"], "render it as stop-work"),
-        (["render", "decision", "2026-0042"], "status: a decision letter needs"),
+        (["render", "decision", "A-2026-0999"], "no permit application numbered A-2026-0999"),
     ],
 )
 def test_bad_input_exits_2_with_one_line_and_no_file(db, tmp_path, capsys, argv, message):

@@ -10,7 +10,7 @@ defaults to the permit's last change).
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 from reportlab.lib.units import inch
 from reportlab.platypus import Spacer
@@ -35,6 +35,35 @@ OUTCOMES = {
     "conditionally_approved": "Approved with conditions",
     "rejected": "Rejected",
 }
+
+
+#: After approval the permit moves on (issued, extended, finaled); its letter still reads as
+#: an approval, with conditions when it carries any.
+LATER = ("issued", "extended", "finaled", "stop_work")
+
+
+def decision_of(record: dict) -> str:
+    status = record.get("status") or ""
+    if status in LATER:
+        return "conditionally_approved" if text_items(record.get("conditions")) else "approved"
+    if status not in OUTCOMES:
+        raise ValueError(
+            "status: a decision letter needs an approved, conditionally approved or rejected "
+            f"permit, not {status or 'none'!r}"
+        )
+    return status
+
+
+def decision_day(record: dict) -> date:
+    """The day of the decision, in the village's time: the lifecycle stores ``decided_at`` in
+    UTC, and an evening decision must not be dated the next day."""
+    stamp = record.get("decided_on") or record.get("decided_at") or record.get("updated_at")
+    if not stamp:
+        return date.fromisoformat(record["applied_date"][:10])
+    moment = datetime.fromisoformat(stamp) if "T" in stamp else date.fromisoformat(stamp)
+    if isinstance(moment, datetime):
+        return (moment.astimezone() if moment.tzinfo else moment).date()
+    return moment
 
 
 def review_basis(record: dict) -> tuple[str, str]:
@@ -68,15 +97,8 @@ def appeal_text(record: dict, decided: date, calendar=None) -> str:
 
 def render_decision(record: dict, settings, *, calendar=None) -> bytes:
     village = village_settings(settings)
-    status = record.get("status") or ""
-    if status not in OUTCOMES:
-        raise ValueError(
-            f"status: a decision letter needs an approved, conditionally approved "
-            f"or rejected permit, not {status or 'none'!r}"
-        )
-    decided = date.fromisoformat(
-        (record.get("decided_on") or record.get("updated_at") or record["applied_date"])[:10]
-    )
+    status = decision_of(record)
+    decided = decision_day(record)
     section, who = review_basis(record)
     ref = record.get("permit_number") or record.get("application_number") or "application"
     story = [
