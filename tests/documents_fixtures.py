@@ -103,7 +103,7 @@ def build_register(reg, tmp_path) -> dict:
         {
             **common,
             "permit_number": "2026-0043",
-            "kind": "erosion",
+            "kind": "erosion_control",
             "permit_class": "major",
             "status": "conditionally_approved",
             "applied_date": "2026-11-02",

@@ -111,3 +111,19 @@ def test_occupancy_from_the_menu_can_be_temporary(window, qtbot, monkeypatch):
     preview = documents_actions.preview_document(window, "occupancy", "2026-0042")
     qtbot.addWidget(preview)
     assert "Valid until December 28, 2026" in pdf_text(preview.pdf)
+
+
+def test_menu_offers_the_permit_chooser_for_permit_documents(window, qtbot, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    offered = []
+
+    def pick(parent, title, label, items, current, editable):
+        offered.extend(items)
+        return next(i for i in items if i.startswith("2026-0042")), True
+
+    monkeypatch.setattr(QInputDialog, "getItem", pick)
+    preview = documents_actions.preview_document(window, "placard")
+    qtbot.addWidget(preview)
+    assert "MAIN STREET" in pdf_text(preview.pdf)
+    assert not any("application A-2026-0008" in o for o in offered)  # rejected: no placard

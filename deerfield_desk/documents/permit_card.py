@@ -24,6 +24,7 @@ from deerfield_desk.documents.blocks import bullet_list, grid, heading, para, te
 from deerfield_desk.documents.layout import MARGIN, build_pdf, cite, fmt_date
 from deerfield_desk.documents.qr import draw_qr
 from deerfield_desk.documents.village import FONT, FONT_BOLD, village_settings
+from deerfield_desk.models.project_summary import permit_label
 
 #: Font size of the permit number: DejaVu Sans Bold digits stand 0.729 em tall, so 100 pt
 #: gives digits of about 1.01 in.
@@ -45,22 +46,14 @@ STAGES_12_12_5 = [
     ("12.12(5)(i)", "Erosion control"),
 ]
 
-KIND_LABELS = {
-    "building": "Building Permit",
-    "erosion": "Erosion Control Permit",
-    "erosion_control": "Erosion Control Permit",
-    "demolition": "Demolition Permit",
-    "moving": "Building Moving Permit",
-    "satellite_dish": "Special Use Permit — Satellite Dish",
-    "electrical": "Electrical Permit",
-    "plumbing": "Plumbing Permit",
-    "hvac": "HVAC Permit",
-}
-
 
 def kind_label(kind: str | None) -> str:
-    kind = (kind or "").lower()
-    return KIND_LABELS.get(kind, f"{kind.replace('_', ' ').title()} Permit" if kind else "Permit")
+    """'Building Permit': the lifecycle's permit names (one place), in title case for print."""
+    if not kind:
+        return "Permit"
+    label = permit_label(kind)
+    label = label if "permit" in label.lower() else f"{label} permit"
+    return " ".join(w[:1].upper() + w[1:] for w in label.split())
 
 
 def stages_of(record: dict) -> list[tuple[str, str]]:

@@ -47,13 +47,30 @@ def install(window) -> None:
     menu.addAction(settings)
 
 
-def current_permit_number(window) -> str:
-    getter = getattr(window, "current_permit_uuid", None)
-    uuid = getter() if callable(getter) else None
+ON_SITE = ("issued", "extended", "stop_work", "finaled")
+#: Which permits each permit document is offered for, in the permit chooser.
+PERMIT_STATUSES = {
+    "permit-card": ON_SITE,
+    "placard": ON_SITE,
+    "occupancy": ("issued", "extended", "finaled"),
+    "decision": ("approved", "conditionally_approved", "rejected", "issued", "extended"),
+    "inspection-report": ON_SITE,
+    "checklist-report": ON_SITE,
+}
+
+
+def choose_reference(window, kind: str) -> str | None:
+    """Permit documents: the register's selection or the lifecycle's permit chooser; notices:
+    their number."""
+    if kind not in PERMIT_STATUSES:
+        return ask_reference(window, kind, "")
+    from deerfield_desk.ui.permit_picker import choose_permit, load_permit
+
+    uuid = choose_permit(window, PERMIT_STATUSES[kind], "Print which permit?")
     if not uuid:
-        return ""
-    row = window.register.query_one("SELECT permit_number FROM permits WHERE uuid = ?", (uuid,))
-    return (row or {}).get("permit_number") or ""
+        return None
+    row = load_permit(window.register, uuid)
+    return row["permit_number"] or row.get("application_number")
 
 
 def ask_reference(window, kind: str, default: str) -> str | None:
@@ -110,7 +127,7 @@ def render_document(register, kind: str, ref: str, occupancy: dict | None = None
 def preview_document(window, kind: str, ref: str | None = None) -> PrintPreview | None:
     from deerfield_desk.store.errors import RegisterError
 
-    ref = ref or ask_reference(window, kind, current_permit_number(window))
+    ref = ref or choose_reference(window, kind)
     if not ref:
         return None
     occupancy = None
