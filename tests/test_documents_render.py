@@ -238,3 +238,19 @@ def test_photo_paths_kept_relative_to_the_photos_folder_are_found(register, db_p
     )
     (photo,) = photos_of(register, "inspections", [insp_owner])
     assert photo["display_path"] == str(folder / "abc.jpg")
+
+
+def test_a_card_with_many_conditions_still_fits_one_sheet():
+    from deerfield_desk.documents.permit_card import render_permit_card
+
+    conditions = [
+        f"Condition {n}: keep the silt fence trenched and staked along the whole "
+        "east and south lot lines until the lawn is established"
+        for n in range(1, 9)
+    ]
+    pdf = render_permit_card(
+        {"permit_number": "2026-0101", "kind": "building", "conditions": conditions}, None
+    )
+    assert len(PdfReader(BytesIO(pdf)).pages) == 1
+    text = pdf_text(pdf)
+    assert all(f"Condition {n}:" in text for n in range(1, 9)) and "Erosion control" in text

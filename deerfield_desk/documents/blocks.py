@@ -52,7 +52,10 @@ def kv_table(rows: list[tuple[str, object]], width: float, label_width: float = 
 def grid(headers: list[str], rows: list[list[object]], widths: list[float], *, row_height=None):
     """A ruled table with a bold header row; cells are escaped paragraphs."""
     data = [[para(h, "label") for h in headers]]
-    data += [[c if hasattr(c, "wrapOn") else para(c, "cell") for c in row] for row in rows]
+    # empty cells stay empty strings: nothing to lay out (a sign-off box is blank by design)
+    data += [
+        [c if hasattr(c, "wrapOn") or c == "" else para(c, "cell") for c in row] for row in rows
+    ]
     table = Table(
         data,
         colWidths=widths,
@@ -69,6 +72,7 @@ def grid(headers: list[str], rows: list[list[object]], widths: list[float], *, r
             ]
         )
     )
+    table.hAlign = "LEFT"  # stays on the margin when a page shrinks to fit
     return table
 
 

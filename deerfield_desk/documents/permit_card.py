@@ -18,7 +18,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import letter
 from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import KeepInFrame, Spacer
+from reportlab.platypus import KeepInFrame, Spacer, Table, TableStyle
 
 from deerfield_desk.documents.blocks import bullet_list, grid, heading, para, text_items
 from deerfield_desk.documents.layout import MARGIN, build_pdf, cite, fmt_date
@@ -149,7 +149,22 @@ def render_permit_card(record: dict, settings, *, calendar=None) -> bytes:
             markup=True,
         ),
     ]
-    top_block = KeepInFrame(text_width, QR_SIZE + 0.3 * inch, facts, mode="shrink", hAlign="LEFT")
+    # facts to the left of the QR code; the spacer in the right-hand cell keeps the row at
+    # least as tall as the code, so nothing below can run under it
+    top_block = Table(
+        [[facts, Spacer(1, QR_SIZE + 0.2 * inch)]], colWidths=[text_width, WIDTH - text_width]
+    )
+    top_block.hAlign = "LEFT"
+    top_block.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONTNAME", (0, 0), (-1, -1), FONT),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
     body = KeepInFrame(WIDTH, frame_top - 1.2 * inch, [top_block, *story_rest], mode="shrink")
     return build_pdf(
         [body],
