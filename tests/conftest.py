@@ -12,6 +12,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 
+import deerfield_desk.ui  # noqa: E402,F401  (guards against PySide6 6.12's refcount bug)
 from deerfield_desk.models.actor import Actor, Role  # noqa: E402
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

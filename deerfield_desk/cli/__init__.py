@@ -19,6 +19,7 @@ COMMAND_MODULES = [
     "deerfield_desk.cli.assess_cmd",
     "deerfield_desk.cli.backup_cmd",
     "deerfield_desk.cli.deadline_cmd",
+    "deerfield_desk.cli.demo_cmd",
     "deerfield_desk.cli.export_cmd",
     "deerfield_desk.cli.inspections_cmd",
     "deerfield_desk.cli.render_cmd",

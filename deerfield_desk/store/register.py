@@ -18,7 +18,12 @@ from sqlite_utils import Database
 
 from deerfield_desk.models.actor import SYSTEM_ACTOR, Actor
 from deerfield_desk.store import journal
-from deerfield_desk.store.errors import DamagedRegisterError, InvalidInput, RecordNotFound
+from deerfield_desk.store.errors import (
+    DamagedRegisterError,
+    InvalidInput,
+    NotAllowed,
+    RecordNotFound,
+)
 from deerfield_desk.store.migrations import apply_migrations
 
 PRAGMAS = (
@@ -81,6 +86,7 @@ class Register:
         self.actor = actor
         self._tx_depth = 0
         self._lock = threading.RLock()
+        self.writes_held: str | None = None
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -124,11 +130,23 @@ class Register:
         self.close()
 
     # -- transactions ----------------------------------------------------------------------
+    def hold_writes(self, reason: str) -> None:
+        """Refuse every write, with ``reason`` as the message (e.g. while the integrity check
+        of a large register runs, or after it failed). ``query_only`` backs it up in SQLite."""
+        self.writes_held = reason
+        self.conn.execute("PRAGMA query_only = ON")
+
+    def release_writes(self) -> None:
+        self.writes_held = None
+        self.conn.execute("PRAGMA query_only = OFF")
+
     @contextmanager
     def transaction(self) -> Iterator[Register]:
         """A write transaction. ``BEGIN IMMEDIATE`` takes the write lock up front, so two
         devices or threads issuing at once queue rather than both reading the same last
         number. Nested calls become savepoints."""
+        if self.writes_held:
+            raise NotAllowed(self.writes_held)
         with self._lock:
             if self._tx_depth == 0 and not self.conn.in_transaction:
                 self.conn.execute("BEGIN IMMEDIATE")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -48,6 +49,12 @@ def install(window) -> None:
     act = QAction("&State reports due…", window)
     act.triggered.connect(lambda: _state_reports(window))
     window.menu("Tools").addAction(act)
+    # The reminder reads a year of issued permits: at a million permits that is half a second,
+    # so it runs once the register is on screen rather than holding up the window.
+    window.first_rows_shown.connect(lambda _total: QTimer.singleShot(0, lambda: _remind(window)))
+
+
+def _remind(window) -> None:
     from deerfield_desk.ui.state_report_view import remind
 
     remind(window)

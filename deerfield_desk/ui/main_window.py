@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import importlib
 
-from PySide6.QtCore import QSettings, Signal
+from PySide6.QtCore import QByteArray, QSettings, Signal
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from deerfield_desk.config import APP_NAME, Paths
 from deerfield_desk.store.register import Register
+from deerfield_desk.ui import register_view, session
 from deerfield_desk.ui.features import FEATURE_MODULES
 
 MENU_ORDER = ("File", "Permits", "Inspections", "Documents", "Tools", "Help")
@@ -26,6 +27,8 @@ class MainWindow(QMainWindow):
     register_changed = Signal(object)
     #: Emitted once the register view shows its first rows (the smoke probe waits for it).
     first_rows_shown = Signal(int)
+    #: Emitted with a permit's uuid when the user opens it (Enter or double-click).
+    permit_activated = Signal(str)
 
     def __init__(self, register: Register, paths: Paths, *, demo: bool = False):
         super().__init__()
@@ -52,6 +55,13 @@ class MainWindow(QMainWindow):
         self._layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
         self.resize(1280, 800)
+        geometry = self.settings().value("window/geometry")
+        if isinstance(geometry, QByteArray | bytes):
+            self.restoreGeometry(QByteArray(geometry))
+        # The register is the main view: first tab, installed before the features so they can
+        # rely on current_permit_uuid() and permit_activated.
+        self.register_view = register_view.install(self)
+        session.install(self)
         for module_name in FEATURE_MODULES:
             importlib.import_module(module_name).install(self)
 
@@ -68,6 +78,16 @@ class MainWindow(QMainWindow):
         if first:
             return self.tabs.insertTab(0, widget, title)
         return self.tabs.addTab(widget, title)
+
+    def current_permit_uuid(self) -> str | None:
+        """The permit selected in the register, or None."""
+        return self.register_view.current_permit_uuid()
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        self.settings().setValue("window/geometry", self.saveGeometry())
+        self.register_view.save_layout()
+        session.on_close(self)
+        super().closeEvent(event)
 
     def notify_changed(self, *tables: str) -> None:
         self.register_changed.emit(set(tables))

@@ -14,6 +14,7 @@ from sqlite_utils.migrations import Migrations
 
 MIGRATION_MODULES = [
     "m0001_foundation",
+    "m0002_register_indexes",
     "m0003_lifecycle",
     "m0004_inspections",
 ]

@@ -1,0 +1,198 @@
+"""The detail pane: the selected permit's parties, fees, inspections, notices and history.
+
+Read-only HTML in a QTextBrowser: it wraps, scrolls and prints, and needs no widget per row.
+History comes from the journal (who, when, what changed), because that is the record of truth.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from deerfield_desk.models.status import PermitStatus
+from deerfield_desk.store.permit_detail import PermitDetail
+from deerfield_desk.store.register_queries import KIND_LABELS
+
+STYLE = (
+    "<style>h2{margin:0 0 4px 0} h3{margin:10px 0 2px 0;color:#234} "
+    "td,th{padding:1px 6px 1px 0;vertical-align:top} th{text-align:left;color:#555} "
+    ".muted{color:#777}</style>"
+)
+
+
+def money(cents: int | None) -> str:
+    return "—" if cents is None else f"${cents / 100:,.2f}"
+
+
+def _e(value) -> str:
+    return "—" if value in (None, "") else escape(str(value))
+
+
+def _table(headers: list[str], rows: list[list], wrap_last: bool = True) -> str:
+    """A plain table; cells keep their text on one line (numbers and dates must not break),
+    except the last column when it holds free text."""
+    if not rows:
+        return "<p class='muted'>None recorded.</p>"
+    head = "".join(f"<th nowrap>{escape(h)}</th>" for h in headers)
+    last = len(headers) - 1
+
+    def cell(i, value):
+        nowrap = "" if (wrap_last and i == last) else " nowrap"
+        return f"<td{nowrap}>{_e(value)}</td>"
+
+    body = "".join(
+        "<tr>" + "".join(cell(i, c) for i, c in enumerate(row)) + "</tr>" for row in rows
+    )
+    return f"<table cellspacing='0'><tr>{head}</tr>{body}</table>"
+
+
+def _changes(entry: dict) -> str:
+    """What an entry changed, in one line: ``status: issued → finaled``."""
+    before = json.loads(entry["before_json"]) if entry["before_json"] else {}
+    after = json.loads(entry["after_json"]) if entry["after_json"] else {}
+    if not before:
+        return "created"
+    changed = [
+        f"{k.replace('_', ' ')}: {before.get(k) or '—'} → {after.get(k) or '—'}"
+        for k in sorted(after)
+        if k not in ("updated_at",) and before.get(k) != after.get(k)
+    ]
+    return "; ".join(changed) or "no field changed"
+
+
+def render_html(d: PermitDetail) -> str:
+    p = d.permit
+    try:
+        status = PermitStatus(p["status"]).label
+    except ValueError:
+        status = p["status"]
+    kind = KIND_LABELS.get(p["kind"], p["kind"])
+    if p.get("permit_class"):
+        kind += f" ({p['permit_class'].replace('_', ' ')})"
+    out = [STYLE, f"<h2>{_e(p['permit_number'] or 'Not yet issued')} · {escape(kind)}</h2>"]
+    out.append(f"<p><b>{escape(status)}</b> · {_e(p['address_text'])}<br>{_e(p['description'])}")
+    if p.get("estimated_cost_cents") is not None:
+        out.append(f"<br>Estimated cost {money(p['estimated_cost_cents'])}")
+    out.append("</p>")
+    out.append(
+        _table(
+            ["Applied", "Issued", "Expires", "Finaled"],
+            [[p["applied_date"], p["issued_date"], p["expires_date"], p["finaled_date"]]],
+        )
+    )
+    for label, key in (
+        ("Conditions", "conditions"),
+        ("Decision", "decision_reason"),
+        ("Voided because", "void_reason"),
+    ):
+        if p.get(key):
+            out.append(f"<p><b>{label}:</b> {escape(p[key])}</p>")
+    if d.parcel:
+        out.append("<h3>Parcel</h3>")
+        out.append(
+            f"<p>{_e(d.parcel['parcel_number'])} · zoning {_e(d.parcel['zoning'])}<br>"
+            f"<span class='muted'>{_e(d.parcel['legal_description'])}</span></p>"
+        )
+    out.append("<h3>Parties</h3>")
+    out.append(
+        _table(
+            ["Role", "Name", "Phone", "Credential"],
+            [
+                [
+                    x["role"],
+                    x["name"],
+                    x.get("phone"),
+                    " ".join(filter(None, [x.get("credential_type"), x.get("credential_number")]))
+                    or None,
+                ]
+                for x in d.parties
+            ],
+        )
+    )
+    out.append("<h3>Fees</h3>")
+    if any(f["paid_cents"] for f in d.fees):  # payments recorded: show what was received
+        fee_rows = [
+            [f["description"] or f["code"], money(f["amount_cents"]), money(f["paid_cents"])]
+            + [f["status"]]
+            for f in d.fees
+        ]
+        out.append(_table(["Fee", "Amount", "Received", "Status"], fee_rows, wrap_last=False))
+    else:
+        fee_rows = [[f["description"] or f["code"], money(f["amount_cents"]), f["status"]]
+                    for f in d.fees]  # fmt: skip
+        out.append(_table(["Fee", "Amount", "Status"], fee_rows, wrap_last=False))
+    if d.deposits:
+        out.append("<h3>Deposits and securities</h3>")
+        out.append(
+            _table(
+                ["Kind", "Amount", "Status"],
+                [[x["kind"], money(x["amount_cents"]), x["status"]] for x in d.deposits],
+            )
+        )
+    out.append("<h3>Inspections</h3>")
+    out.append(
+        _table(
+            ["Stage", "Scheduled", "Inspected", "Inspector", "Result", "Notes"],
+            [
+                [
+                    i["stage"].replace("_", " "),
+                    i["scheduled_for"],
+                    (i["inspected_at"] or "")[:16].replace("T", " ") or None,
+                    i["inspector"],
+                    i["result"],
+                    i["notes"],
+                ]
+                for i in d.inspections
+            ],
+        )
+    )
+    out.append("<h3>Notices</h3>")
+    out.append(
+        _table(
+            ["Number", "Kind", "Served", "Due", "Status", "Section"],
+            [
+                [n["notice_number"], n["kind"].replace("_", " "), n["served_at"], n["due_date"]]
+                + [n["status"], f"§{n['sections']}" if n["sections"] else None]
+                for n in d.notices
+            ],
+            wrap_last=False,
+        )
+    )
+    out.append("<h3>History (journal)</h3>")
+    out.append(
+        _table(
+            ["When (UTC)", "Who", "Action", "What changed", "Reason"],
+            [
+                [
+                    e["at_utc"][:19].replace("T", " "),
+                    f"{e['user_name']} ({e['user_role']})",
+                    e["action"],
+                    _changes(e),
+                    e["reason"],
+                ]
+                for e in d.history
+            ],
+        )
+    )
+    return "".join(out)
+
+
+class PermitDetailPane(QTextBrowser):
+    """Shows one permit; ``show_detail(None)`` clears it."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("permitDetail")
+        self.setOpenLinks(False)
+        self.current_uuid: str | None = None
+        self.show_detail(None)
+
+    def show_detail(self, detail: PermitDetail | None) -> None:
+        if detail is None:
+            self.current_uuid = None
+            self.setHtml("<p style='color:#777'>Select a permit to see its details.</p>")
+            return
+        self.current_uuid = detail.permit["uuid"]
+        self.setHtml(render_html(detail))

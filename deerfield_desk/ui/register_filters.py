@@ -1,0 +1,90 @@
+"""The register's search box and filters (kind, status, year, needs action).
+
+The search runs as the clerk types, but only after 150 ms without a keystroke, so typing
+"liberty" asks the store once, not seven times. Choosing a filter applies at once.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QWidget
+
+from deerfield_desk.models.status import PermitStatus
+from deerfield_desk.store.register_queries import KIND_LABELS, RegisterQuery
+
+DEBOUNCE_MS = 150
+
+
+class RegisterFilters(QWidget):
+    """Emits ``changed(RegisterQuery)`` whenever what the register should show changes."""
+
+    changed = Signal(object)
+
+    def __init__(self, years: list[int], parent: QWidget | None = None):
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.search = QLineEdit()
+        self.search.setObjectName("registerSearch")
+        self.search.setPlaceholderText(
+            "Search number, address, parcel, owner, contractor, description  (Ctrl+F)"
+        )
+        self.search.setClearButtonEnabled(True)
+        self.search.setMinimumWidth(360)
+        layout.addWidget(self.search, 3)
+
+        self.kind = QComboBox()
+        self.kind.addItem("All kinds", None)
+        for value, label in KIND_LABELS.items():
+            self.kind.addItem(label, value)
+        self.status = QComboBox()
+        self.status.addItem("All statuses", None)
+        for status in PermitStatus:
+            self.status.addItem(status.label, str(status))
+        self.year = QComboBox()
+        self.year.addItem("All years", None)
+        self.set_years(years)
+        self.needs_action = QCheckBox("Needs action")
+        self.needs_action.setToolTip(
+            "Permits waiting on the office (review, decision, issuance, stop-work) and "
+            "issued permits past their expiry date"
+        )
+        for widget in (self.kind, self.status, self.year, self.needs_action):
+            layout.addWidget(widget)
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self._emit)
+        self.search.textChanged.connect(lambda _text: self._timer.start())
+        self.search.returnPressed.connect(self._emit_now)
+        for combo in (self.kind, self.status, self.year):
+            combo.currentIndexChanged.connect(lambda _i: self._emit_now())
+        self.needs_action.toggled.connect(lambda _on: self._emit_now())
+
+    def set_years(self, years: list[int]) -> None:
+        current = self.year.currentData()
+        self.year.blockSignals(True)
+        while self.year.count() > 1:
+            self.year.removeItem(1)
+        for year in years:
+            self.year.addItem(str(year), year)
+        index = self.year.findData(current)
+        self.year.setCurrentIndex(max(index, 0))
+        self.year.blockSignals(False)
+
+    def query(self) -> RegisterQuery:
+        return RegisterQuery(
+            text=self.search.text().strip(),
+            kind=self.kind.currentData(),
+            status=self.status.currentData(),
+            year=self.year.currentData(),
+            needs_action=self.needs_action.isChecked(),
+        )
+
+    def _emit_now(self) -> None:
+        self._timer.stop()
+        self._emit()
+
+    def _emit(self) -> None:
+        self.changed.emit(self.query())
