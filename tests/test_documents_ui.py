@@ -123,6 +123,10 @@ def test_menu_offers_the_permit_chooser_for_permit_documents(window, qtbot, monk
         return next(i for i in items if i.startswith("2026-0042")), True
 
     monkeypatch.setattr(QInputDialog, "getItem", pick)
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: pytest.fail(f"warned: {a[2]}"))
+    # the register's selection is a permit a placard does not apply to: the chooser is offered
+    rejected = window.register.query_one("SELECT uuid FROM permits WHERE status = 'rejected'")
+    monkeypatch.setattr(window, "current_permit_uuid", lambda: rejected["uuid"], raising=False)
     preview = documents_actions.preview_document(window, "placard")
     qtbot.addWidget(preview)
     assert "MAIN STREET" in pdf_text(preview.pdf)

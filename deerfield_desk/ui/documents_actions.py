@@ -60,16 +60,33 @@ PERMIT_STATUSES = {
 
 
 def choose_reference(window, kind: str) -> str | None:
-    """Permit documents: the register's selection or the lifecycle's permit chooser; notices:
-    their number."""
+    """Permit documents: the register's selection when the document applies to it, else a
+    chooser of the permits it applies to (labels from the lifecycle's picker); notices: their
+    number."""
     if kind not in PERMIT_STATUSES:
         return ask_reference(window, kind, "")
-    from deerfield_desk.ui.permit_picker import choose_permit, load_permit
+    from deerfield_desk.ui.permit_picker import load_permit, permit_title
 
-    uuid = choose_permit(window, PERMIT_STATUSES[kind], "Print which permit?")
-    if not uuid:
+    statuses = PERMIT_STATUSES[kind]
+    current = getattr(window, "current_permit_uuid", lambda: None)()
+    if current:
+        row = load_permit(window.register, current)
+        if row["status"] in statuses:
+            return row["permit_number"] or row.get("application_number")
+    marks = ", ".join("?" * len(statuses))
+    rows = window.register.query(
+        f"SELECT p.*, a.application_number FROM permits p LEFT JOIN applications a "
+        f"ON a.id = p.application_id WHERE p.status IN ({marks}) ORDER BY p.id DESC LIMIT 300",
+        statuses,
+    )
+    if not rows:
+        QMessageBox.information(window, "Print", f"No permit is in a state for a {kind}.")
         return None
-    row = load_permit(window.register, uuid)
+    labels = [permit_title(r) for r in rows]
+    label, ok = QInputDialog.getItem(window, "Print which permit?", "Permit", labels, 0, False)
+    if not ok:
+        return None
+    row = rows[labels.index(label)]
     return row["permit_number"] or row.get("application_number")
 
 
