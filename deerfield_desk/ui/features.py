@@ -12,4 +12,5 @@ FEATURE_MODULES: list[str] = [
     "deerfield_desk.ui.export_actions",
     "deerfield_desk.ui.lifecycle_actions",
     "deerfield_desk.ui.field.install",
+    "deerfield_desk.ui.documents_actions",
 ]

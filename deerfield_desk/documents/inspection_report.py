@@ -1,0 +1,99 @@
+"""Inspection report for one site visit: stage, result, defects with the sections they break,
+notes and photos. It is what the inspector leaves with or mails to the contractor, and the
+record the office files.
+
+Record: the inspection row plus ``permit_number``, ``address_text``, ``owner_name``,
+``contractor_name``, ``defects`` (list of ``{"item", "section", "note"}``; or the row's
+``defects_json``) and ``photos`` (attachment rows: ``display_path``/``original_path``,
+``caption``, ``taken_at``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from reportlab.lib.units import inch
+
+from deerfield_desk.documents.blocks import grid, heading, kv_table, para, signature
+from deerfield_desk.documents.layout import MARGIN, build_pdf, cite, fmt_date
+from deerfield_desk.documents.photos import photo_grid
+from deerfield_desk.documents.village import village_settings
+
+WIDTH = 8.5 * inch - 2 * MARGIN
+RESULTS = {
+    "passed": "Passed",
+    "approved": "Passed",
+    "failed": "Failed — correct and request a re-inspection",
+    "partial": "Partially approved",
+    "requested": "Requested (not yet inspected)",
+    "scheduled": "Scheduled",
+    "cancelled": "Cancelled",
+}
+
+
+def defects_of(record: dict) -> list[dict]:
+    if record.get("defects") is not None:
+        return list(record["defects"])
+    return json.loads(record.get("defects_json") or "[]")
+
+
+def stage_label(stage: str | None) -> str:
+    return (stage or "—").replace("_", " ").capitalize()
+
+
+def render_inspection_report(record: dict, settings, *, calendar=None) -> bytes:
+    village = village_settings(settings)
+    ref = record.get("permit_number") or "—"
+    result = record.get("result") or "requested"
+    story = [
+        para("Inspection Report", "title"),
+        para(
+            f"Permit {ref} · {stage_label(record.get('stage'))} inspection ({cite('12.12(5)')})",
+            "subtitle",
+        ),
+        kv_table(
+            [
+                ("Site", record.get("address_text")),
+                ("Owner", record.get("owner_name")),
+                ("Contractor", record.get("contractor_name")),
+                ("Stage", stage_label(record.get("stage"))),
+                ("Inspected", fmt_date(record.get("inspected_at"), missing="not yet")),
+                ("Inspector", record.get("inspector")),
+                ("Result", RESULTS.get(result, result)),
+            ],
+            WIDTH,
+        ),
+    ]
+    defects = defects_of(record)
+    if defects:
+        rows = [
+            [d.get("item", ""), cite(d["section"]) if d.get("section") else "", d.get("note", "")]
+            for d in defects
+        ]
+        story += [
+            heading("Defects to correct"),
+            grid(
+                ["Item", "Section", "What to do"],
+                rows,
+                [2.4 * inch, 1.1 * inch, WIDTH - 3.5 * inch],
+            ),
+        ]
+    if record.get("notes"):
+        story += [heading("Notes"), para(record["notes"])]
+    if result == "failed":
+        phone = village.phone or "the Village office"
+        story.append(
+            para(
+                f"Correct the defects and call {phone} at least 48 hours ahead to "
+                f"request a re-inspection ({cite('12.12(5)')}). Work that must be "
+                "inspected may not be covered until it passes; uncovering it later "
+                f"is at the owner's and contractor's expense ({cite('12.12(7)')}).",
+                "bold",
+            )
+        )
+    # signed before the photos, so a long photo section never strands the signature
+    story += signature(record.get("inspector") or village.inspector, "Building Inspector")
+    photos = record.get("photos") or []
+    if photos:
+        story += [heading(f"Photos ({len(photos)})"), *photo_grid(photos)]
+    return build_pdf(story, title="Inspection Report", ref=ref, settings=village)

@@ -1,0 +1,188 @@
+"""Shared page furniture: letterhead, footer, styles, and the one PDF builder.
+
+Every document goes through :func:`build_pdf`, so all of them are deterministic
+(``invariant=1``: no timestamps or random ids, identical bytes for identical input), embed
+their fonts, and carry the village letterhead and a footer naming the document and its number.
+"""
+
+from __future__ import annotations
+
+import io
+from datetime import date, datetime
+from functools import cache
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.pagesizes import letter
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import inch
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+from deerfield_desk.documents.village import (
+    FONT,
+    FONT_BOLD,
+    VillageSettings,
+    register_fonts,
+    village_settings,
+)
+
+MARGIN = 0.75 * inch
+LETTERHEAD_HEIGHT = 0.95 * inch
+FOOTER_HEIGHT = 0.3 * inch
+
+
+@cache
+def styles() -> dict[str, ParagraphStyle]:
+    register_fonts()
+    base = ParagraphStyle("body", fontName=FONT, fontSize=10, leading=13, spaceAfter=3)
+    return {
+        "body": base,
+        "small": ParagraphStyle("small", parent=base, fontSize=8.5, leading=11),
+        "title": ParagraphStyle(
+            "title",
+            parent=base,
+            fontName=FONT_BOLD,
+            fontSize=18,
+            leading=22,
+            alignment=TA_CENTER,
+            spaceAfter=6,
+        ),
+        "subtitle": ParagraphStyle(
+            "subtitle",
+            parent=base,
+            fontSize=10,
+            alignment=TA_CENTER,
+            spaceAfter=10,
+        ),
+        "heading": ParagraphStyle(
+            "heading",
+            parent=base,
+            fontName=FONT_BOLD,
+            fontSize=11.5,
+            leading=15,
+            spaceBefore=8,
+            spaceAfter=3,
+            textColor=colors.black,
+        ),
+        "label": ParagraphStyle("label", parent=base, fontName=FONT_BOLD, fontSize=9, leading=12),
+        "cell": ParagraphStyle("cell", parent=base, fontSize=9.5, leading=12, spaceAfter=0),
+        "bold": ParagraphStyle("bold", parent=base, fontName=FONT_BOLD),
+        "big": ParagraphStyle(
+            "big", parent=base, fontName=FONT_BOLD, fontSize=15, leading=20, spaceAfter=6
+        ),
+    }
+
+
+def cite(section: str) -> str:
+    return f"§{section}"
+
+
+def fmt_date(value: date | datetime | str | None, *, missing: str = "—") -> str:
+    """'December 14, 2026' (or with time 'December 1, 2026, 2:30 PM'); office style."""
+    if value in (None, ""):
+        return missing
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value) if "T" in value else date.fromisoformat(value)
+    if isinstance(value, datetime):
+        hour = value.hour % 12 or 12
+        ampm = "AM" if value.hour < 12 else "PM"
+        return f"{value:%B} {value.day}, {value.year}, {hour}:{value.minute:02d} {ampm}"
+    return f"{value:%B} {value.day}, {value.year}"
+
+
+def draw_letterhead(canvas, settings: VillageSettings, pagesize) -> None:
+    width, height = pagesize
+    top = height - MARGIN
+    x = MARGIN
+    seal = settings.seal
+    if seal is not None:
+        size = 0.8 * inch
+        canvas.drawImage(
+            str(seal), x, top - size, size, size, preserveAspectRatio=True, mask="auto"
+        )
+        x += size + 0.15 * inch
+    canvas.setFillColor(colors.black)
+    canvas.setFont(FONT_BOLD, 15)
+    canvas.drawString(x, top - 16, settings.name)
+    canvas.setFont(FONT, 9.5)
+    canvas.drawString(x, top - 31, settings.address)
+    if settings.phone:
+        canvas.drawString(x, top - 44, f"Telephone {settings.phone}")
+    canvas.setFont(FONT, 8.5)
+    canvas.drawRightString(width - MARGIN, top - 16, "Building Inspection")
+    canvas.setLineWidth(1.2)
+    y = top - LETTERHEAD_HEIGHT + 0.15 * inch
+    canvas.line(MARGIN, y, width - MARGIN, y)
+
+
+def draw_footer(canvas, doc_title: str, ref: str, page: int, pagesize) -> None:
+    width, _ = pagesize
+    canvas.setFont(FONT, 7.5)
+    canvas.setFillColor(colors.HexColor("#333333"))
+    y = MARGIN - 0.25 * inch
+    canvas.line(MARGIN, y + 10, width - MARGIN, y + 10)
+    canvas.drawString(MARGIN, y, f"{doc_title} · {ref}" if ref else doc_title)
+    canvas.drawRightString(width - MARGIN, y, f"Page {page}")
+
+
+def build_pdf(
+    story: list,
+    *,
+    title: str,
+    ref: str,
+    settings: VillageSettings | dict | None,
+    pagesize=letter,
+    letterhead: bool = True,
+    draw_page=None,
+    frame_top: float | None = None,
+) -> bytes:
+    """Lay out ``story`` on letter pages with letterhead and footer; return the PDF bytes.
+
+    ``draw_page(canvas, page_number)`` adds fixed furniture of a document (the permit card's
+    big number and QR code); ``frame_top`` then says where the flowing text may start.
+    """
+    register_fonts()
+    village = village_settings(settings)
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(
+        buffer,
+        pagesize=pagesize,
+        title=f"{title} {ref}".strip(),
+        author=village.name,
+        subject=title,
+        creator="Deerfield Desk",
+        invariant=1,
+        initialFontName=FONT,
+        initialFontSize=10,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+    )
+    top_space = LETTERHEAD_HEIGHT if letterhead else 0
+    bottom = MARGIN + FOOTER_HEIGHT - 0.2 * inch
+    top = frame_top if frame_top is not None else pagesize[1] - MARGIN - top_space
+    frame = Frame(
+        MARGIN,
+        bottom,
+        pagesize[0] - 2 * MARGIN,
+        top - bottom,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        id="body",
+    )
+
+    def on_page(canvas, doc_):
+        canvas.saveState()
+        if letterhead:
+            draw_letterhead(canvas, village, pagesize)
+        if draw_page is not None:
+            draw_page(canvas, doc_.page)
+        draw_footer(canvas, title, ref, doc_.page, pagesize)
+        canvas.restoreState()
+
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
+    doc.build(story)
+    return buffer.getvalue()

@@ -1,0 +1,219 @@
+"""Documents menu: preview and print permit cards, placards, occupancy permits, decision
+letters, notices and reports; batch-print this week's placards; edit the village settings.
+
+Each action asks for a reference (prefilled with the permit open in the register view, when
+the register feature offers ``current_permit_uuid``), renders through the same
+``store.document_records`` + ``documents.RENDERERS`` path as the ``render`` command, and shows
+the result in the print preview.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+
+from deerfield_desk.ui.print_preview import PrintPreview
+
+ACTIONS = (
+    ("permit-card", "&Permit card…", "Ctrl+Shift+P"),
+    ("placard", "Address p&lacard…", None),
+    ("occupancy", "&Occupancy permit…", None),
+    ("decision", "Review &decision letter…", None),
+    ("stop-work", "&Stop-work order or follow-on…", None),
+    ("violation", "&Violation notice…", None),
+    ("house-number", "&House-number notice…", None),
+    ("raze-order", "&Raze-or-repair order…", None),
+    ("inspection-report", "&Inspection report…", None),
+    ("checklist-report", "Exhibit &A checklist report…", None),
+)
+
+
+def install(window) -> None:
+    menu = window.menu("Documents")
+    for kind, label, shortcut in ACTIONS:
+        action = QAction(label, window)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _=False, k=kind: preview_document(window, k))
+        menu.addAction(action)
+    menu.addSeparator()
+    batch = QAction("Print &placards issued this week…", window)
+    batch.triggered.connect(lambda: print_week_placards(window))
+    menu.addAction(batch)
+    settings = QAction("Village &settings…", window)
+    settings.triggered.connect(lambda: open_settings(window))
+    menu.addAction(settings)
+
+
+ON_SITE = ("issued", "extended", "stop_work", "finaled")
+#: Which permits each permit document is offered for, in the permit chooser.
+PERMIT_STATUSES = {
+    "permit-card": ON_SITE,
+    "placard": ON_SITE,
+    "occupancy": ("issued", "extended", "finaled"),
+    "decision": ("approved", "conditionally_approved", "rejected", "issued", "extended"),
+    "inspection-report": ON_SITE,
+    "checklist-report": ON_SITE,
+}
+
+
+def choose_reference(window, kind: str) -> str | None:
+    """Permit documents: the register's selection when the document applies to it, else a
+    chooser of the permits it applies to (labels from the lifecycle's picker); notices: their
+    number."""
+    if kind not in PERMIT_STATUSES:
+        return ask_reference(window, kind, "")
+    from deerfield_desk.ui.permit_picker import load_permit, permit_title
+
+    statuses = PERMIT_STATUSES[kind]
+    current = getattr(window, "current_permit_uuid", lambda: None)()
+    if current:
+        row = load_permit(window.register, current)
+        if row["status"] in statuses:
+            return row["permit_number"] or row.get("application_number")
+    marks = ", ".join("?" * len(statuses))
+    rows = window.register.query(
+        f"SELECT p.*, a.application_number FROM permits p LEFT JOIN applications a "
+        f"ON a.id = p.application_id WHERE p.status IN ({marks}) ORDER BY p.id DESC LIMIT 300",
+        statuses,
+    )
+    if not rows:
+        QMessageBox.information(window, "Print", f"No permit is in a state for a {kind}.")
+        return None
+    labels = [permit_title(r) for r in rows]
+    label, ok = QInputDialog.getItem(window, "Print which permit?", "Permit", labels, 0, False)
+    if not ok:
+        return None
+    row = rows[labels.index(label)]
+    return row["permit_number"] or row.get("application_number")
+
+
+def ask_reference(window, kind: str, default: str) -> str | None:
+    """Asks for the permit or notice number; tests replace this."""
+    text, ok = QInputDialog.getText(
+        window, "Which record?", f"{kind}: permit number (YYYY-NNNN) or notice number", text=default
+    )
+    return text.strip() if ok and text.strip() else None
+
+
+OCCUPANCY_CHOICES = (
+    "Occupancy permit (all inspections passed)",
+    "Temporary occupancy permit (minor items outstanding)",
+)
+
+
+def ask_occupancy(window) -> dict | None:
+    """Full or temporary occupancy permit (§12.16); tests replace this."""
+    choice, ok = QInputDialog.getItem(
+        window, "Occupancy permit", "Which permit?", list(OCCUPANCY_CHOICES), 0, False
+    )
+    if not ok:
+        return None
+    return {"temporary": choice == OCCUPANCY_CHOICES[1]}
+
+
+def has_stored_occupancy(register, ref: str) -> bool:
+    """True when the inspections feature has issued an occupancy permit for ``ref``: print
+    that one rather than asking."""
+    from deerfield_desk.store.document_sources import occupancy_of
+
+    permit = register.query_one("SELECT * FROM permits WHERE permit_number = ?", (ref,))
+    return bool(permit and occupancy_of(register, permit))
+
+
+def render_document(register, kind: str, ref: str, occupancy: dict | None = None) -> bytes:
+    from deerfield_desk.documents import RENDERERS
+    from deerfield_desk.documents.village import load_village_settings
+    from deerfield_desk.store.document_records import load_document
+    from deerfield_desk.store.notices import village_calendar
+
+    request = load_document(register, kind, ref)
+    if kind == "occupancy" and (occupancy or "occupancy" not in request.record):
+        request.record["occupancy"] = {
+            "temporary": False,
+            "issued_date": request.record.get("finaled_date") or date.today().isoformat(),
+            **(occupancy or {}),
+        }
+    return RENDERERS[kind](
+        request.record, load_village_settings(register), calendar=village_calendar(register)
+    )
+
+
+def preview_document(window, kind: str, ref: str | None = None) -> PrintPreview | None:
+    from deerfield_desk.store.errors import RegisterError
+
+    ref = ref or choose_reference(window, kind)
+    if not ref:
+        return None
+    occupancy = None
+    if kind == "occupancy" and not has_stored_occupancy(window.register, ref):
+        occupancy = ask_occupancy(window)
+        if occupancy is None:
+            return None
+    try:
+        pdf = render_document(window.register, kind, ref, occupancy)
+    except (ValueError, RegisterError) as exc:
+        QMessageBox.warning(window, "Cannot print", str(exc))
+        return None
+    preview = PrintPreview(window, f"{kind} {ref}", pdf, f"{kind}-{ref}.pdf")
+    preview.setModal(False)
+    preview.show()
+    return preview
+
+
+def week_range(today: date) -> tuple[str, str]:
+    monday = today - timedelta(days=today.weekday())
+    return monday.isoformat(), (monday + timedelta(days=6)).isoformat()
+
+
+def ask_batch_target(window) -> str:
+    path, _ = QFileDialog.getSaveFileName(
+        window, "Save the placards as", "placards.pdf", "PDF files (*.pdf)"
+    )
+    return path
+
+
+def print_week_placards(window, today: date | None = None, on_done=None):
+    """Render this week's placards in the background into one PDF, then preview it."""
+    from deerfield_desk.documents.batch import placard_batch
+    from deerfield_desk.documents.village import load_village_settings
+    from deerfield_desk.store.document_records import placards_issued
+    from deerfield_desk.store.register import Register
+    from deerfield_desk.ui.worker import run_with_progress
+
+    start, end = week_range(today or date.today())
+    target = ask_batch_target(window)
+    if not target:
+        return None
+    db, actor = window.register.path, window.actor
+
+    def job():  # runs on the worker thread: its own connection
+        reg = Register.open(db, actor, check=False, migrate=False)
+        try:
+            records = placards_issued(reg, start, end)
+            settings = load_village_settings(reg)
+        finally:
+            reg.close()
+        if not records:
+            raise LookupError(f"no placards to print: no permit issued {start} to {end}")
+        return (yield from placard_batch(records, settings, target))
+
+    def done(path):
+        with open(path, "rb") as fh:
+            preview = PrintPreview(window, f"placards {start} to {end}", fh.read(), str(path))
+        preview.show()
+        if on_done:
+            on_done(preview)
+
+    return run_with_progress(window, "Printing placards", job, done)
+
+
+def open_settings(window):
+    from deerfield_desk.ui.village_settings_page import VillageSettingsPage
+
+    page = VillageSettingsPage(window, window.register)
+    if page.exec():
+        window.notify_changed("settings")
+    return page
