@@ -26,7 +26,7 @@ from deerfield_desk.models.exhibit_a import RESPONSE_LABELS, RESPONSES, SITE_CLA
 from deerfield_desk.store import erosion_checks
 from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.ui.field import photo_actions
-from deerfield_desk.ui.field.style import CARD_STYLE, cite
+from deerfield_desk.ui.field.style import CARD_STYLE, cite, save_cancel_row
 
 ANSWER_STYLE = {
     "meets": "#1b7f2a",
@@ -83,16 +83,7 @@ class ChecklistDialog(QDialog):
         self.error.setStyleSheet("color: #a40000; font-size: 15px; font-weight: bold;")
         self.error.setWordWrap(True)
         layout.addWidget(self.error)
-        buttons = QHBoxLayout()
-        cancel = QPushButton("Close without saving")
-        cancel.setAutoDefault(False)
-        cancel.clicked.connect(self.reject)
-        save = QPushButton("Save checklist")
-        save.setDefault(True)
-        save.clicked.connect(self.save)
-        buttons.addWidget(cancel)
-        buttons.addStretch(1)
-        buttons.addWidget(save)
+        buttons, _save = save_cancel_row(self, "Save checklist")
         layout.addLayout(buttons)
         self.build_rows()
 

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QDateTimeEdit,
     QDialog,
     QFormLayout,
-    QHBoxLayout,
     QLineEdit,
     QVBoxLayout,
 )
@@ -23,7 +22,13 @@ from deerfield_desk.models.inspection_rules import excavation_due, is_late_reque
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.store import inspections
 from deerfield_desk.store.errors import InvalidInput, NotAllowed
-from deerfield_desk.ui.field.style import ALERT, WARN, label, sized_font, touch_button
+from deerfield_desk.ui.field.style import (
+    ALERT,
+    WARN,
+    label,
+    save_cancel_row,
+    sized_font,
+)
 
 
 def _edit(moment: datetime) -> QDateTimeEdit:
@@ -81,16 +86,7 @@ class RequestDialog(QDialog):
         self.error = label("", 15, ALERT, True)
         self.error.setWordWrap(True)
         layout.addWidget(self.error)
-        buttons = QHBoxLayout()
-        cancel = touch_button("Cancel")
-        cancel.setAutoDefault(False)
-        cancel.clicked.connect(self.reject)
-        save = touch_button("Record request")
-        save.setDefault(True)
-        save.clicked.connect(self.save)
-        buttons.addWidget(cancel)
-        buttons.addStretch(1)
-        buttons.addWidget(save)
+        buttons, _save = save_cancel_row(self, "Record request", "Cancel")
         layout.addLayout(buttons)
         self.requested_at.dateTimeChanged.connect(self.update_timing)
         self.scheduled_for.dateTimeChanged.connect(self.update_timing)

@@ -26,7 +26,7 @@ from deerfield_desk.models.inspection_rules import RECORDABLE, RESULT_LABELS
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.store import inspections
 from deerfield_desk.store.errors import InvalidInput, NotAllowed
-from deerfield_desk.ui.field.style import CARD_STYLE, RESULT_COLOURS
+from deerfield_desk.ui.field.style import CARD_STYLE, RESULT_COLOURS, save_cancel_row
 
 COL_SECTION, COL_DESCRIPTION, COL_CORRECTION, COL_MINOR = range(4)
 
@@ -93,16 +93,7 @@ class ResultDialog(QDialog):
         self.error.setStyleSheet("color: #a40000; font-size: 15px; font-weight: bold;")
         self.error.setWordWrap(True)
         layout.addWidget(self.error)
-        buttons = QHBoxLayout()
-        cancel = QPushButton("Close without saving")
-        cancel.setAutoDefault(False)
-        cancel.clicked.connect(self.reject)
-        self.save_button = QPushButton("Save result")
-        self.save_button.setDefault(True)
-        self.save_button.clicked.connect(self.save)
-        buttons.addWidget(cancel)
-        buttons.addStretch(1)
-        buttons.addWidget(self.save_button)
+        buttons, self.save_button = save_cancel_row(self, "Save result")
         layout.addLayout(buttons)
 
     def add_defect(

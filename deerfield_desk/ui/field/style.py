@@ -1,7 +1,7 @@
 """Sizes and colours for field screens: targets a gloved thumb can hit on a truck laptop."""
 
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton
 
 TOUCH_HEIGHT = 56  # px; well above the 44 px touch-target guideline
 CARD_STYLE = """
@@ -66,3 +66,19 @@ def touch_button(text: str) -> QPushButton:
     button.setFont(sized_font(16))
     button.setMinimumSize(TOUCH_HEIGHT + 8, TOUCH_HEIGHT)
     return button
+
+
+def save_cancel_row(dialog, save_text: str, cancel_text: str = "Close without saving"):
+    """The field dialogs' bottom row: a safe Cancel on the left, the default Save on the right
+    (so Enter saves and a stray tap on the left never does). Returns (layout, save button)."""
+    row = QHBoxLayout()
+    cancel = touch_button(cancel_text)
+    cancel.setAutoDefault(False)
+    cancel.clicked.connect(dialog.reject)
+    save = touch_button(save_text)
+    save.setDefault(True)
+    save.clicked.connect(dialog.save)
+    row.addWidget(cancel)
+    row.addStretch(1)
+    row.addWidget(save)
+    return row, save
