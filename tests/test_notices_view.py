@@ -192,3 +192,15 @@ def test_overdue_has_one_definition(register):
     flagged = [p.uuid for p in rq.page(register.conn, q, 0, 10)]
     assert late == listed and len(late) == len(flagged) == 1
     assert flagged == [ids["permit1"]["uuid"]]
+
+
+def test_a_draft_can_be_corrected_before_issue(window, monkeypatch):
+    view = window.notices_view
+    draft = draft_house_number(view, monkeypatch)
+    view.select(draft["uuid"])
+    fill = filler(kind="violation", facts="Handrail missing.", sections="12.20, 12.23(1)")
+    monkeypatch.setattr(notice_dialogs, "run", fill)
+    edited = view.edit()
+    assert edited["uuid"] == draft["uuid"] and edited["kind"] == "violation"
+    assert json.loads(edited["sections"]) == ["12.20", "12.23(1)"]
+    assert cell(view, 0, COLUMNS.index("Kind")) == "Notice of Violation and Order to Correct"

@@ -29,6 +29,7 @@ from deerfield_desk.models.notices import KIND_RULES, ServiceMethod
 from deerfield_desk.store import notices as store
 from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.notice_table_model import kind_title
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 #: Touchpad-sized targets (px): buttons and one-line inputs are at least this tall.
@@ -67,6 +68,11 @@ class NoticeForm(QDialog):
         self.form = QFormLayout(self)
         self.errors: dict[str, QLabel] = {}
         self.result_row: dict | None = None
+
+    def heading(self, notice: dict) -> None:
+        """Name the notice acted on at the top, so the clerk sees which one they confirm."""
+        self.form.addRow(QLabel(f"<b>{notice['notice_number'] or 'Draft'}</b> — "
+                                f"{kind_title(notice['kind'])}"))  # fmt: skip
 
     def add_field(self, field: str, label: str, widget: QWidget) -> QWidget:
         widget.setObjectName(f"notice_{field}")
@@ -192,6 +198,7 @@ class ServiceDialog(NoticeForm):
     def __init__(self, parent, register, notice: dict, today: date):
         super().__init__(parent, register, f"Record service of {notice['notice_number']}")
         self.notice = notice
+        self.heading(notice)
         self.method = QComboBox()
         for method, label in SERVICE_LABELS.items():
             self.method.addItem(label, str(method))
@@ -225,6 +232,7 @@ class AppealDialog(NoticeForm):
     def __init__(self, parent, register, notice: dict, today: date):
         super().__init__(parent, register, f"Appeal of {notice['notice_number']}")
         self.notice = notice
+        self.heading(notice)
         self.filed_on = self.add_field("filed_on", "Appeal filed on", date_edit(today, "filed_on"))
         self.note = self.add_field("note", "Note (optional)", QLineEdit())
         self.finish()
@@ -252,6 +260,7 @@ class WithdrawDialog(NoticeForm):
     def __init__(self, parent, register, notice: dict, today: date):
         super().__init__(parent, register, f"Withdraw {notice['notice_number']}")
         self.notice = notice
+        self.heading(notice)
         self.reason = self.add_field("reason", "Reason (required)", QPlainTextEdit())
         self.reason.setFixedHeight(72)
         self.on = self.add_field("closed_at", "Withdrawn on", date_edit(today, "withdrawn_on"))
