@@ -19,9 +19,23 @@ def build_permits(reg) -> dict:
                 "address_text": f"{house} {street}, Deerfield, WI 53531",
             },
         )
+        owner = reg.insert(
+            "people", {"name": f"Owner {n}", "mailing_address": f"{house} {street}, Deerfield"}
+        )
+        app = reg.insert(
+            "applications",
+            {
+                "application_number": f"A-2026-000{n}",
+                "parcel_id": parcel["id"],
+                "owner_id": owner["id"],
+                "created_at": "2026-01-05T09:00",
+                "project_json": "{}",
+            },
+        )
         out[f"permit{n}"] = reg.insert(
             "permits",
             {
+                "application_id": app["id"],
                 "permit_number": f"2026-00{40 + n}",
                 "kind": "building",
                 "status": "issued",

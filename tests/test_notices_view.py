@@ -164,7 +164,9 @@ def test_print_opens_the_preview_of_that_notice(window, monkeypatch, qtbot):
     issued = view.issue()
     preview = view.print_notice()
     qtbot.addWidget(preview)
-    assert issued["notice_number"] in pdf_text(preview.pdf)
+    text = pdf_text(preview.pdf)
+    # Addressed to the owner on the permit's application, as the draft dialog showed.
+    assert issued["notice_number"] in text and "Owner 1" in text
 
 
 def test_table_model_is_sound(window, monkeypatch, qtmodeltester):

@@ -44,3 +44,14 @@ def list_notices(
         + " ORDER BY n.id DESC LIMIT ?"
     )
     return reg.query(sql, [today.isoformat(), *params, limit])
+
+
+def permit_owner(reg: Register, permit: dict) -> dict | None:
+    """The owner on the permit's application: who a notice about the permit is addressed to
+    (their name and mailing address print on it)."""
+    if not permit.get("application_id"):
+        return None
+    return reg.query_one(
+        "SELECT pe.* FROM applications a JOIN people pe ON pe.id = a.owner_id WHERE a.id = ?",
+        (permit["application_id"],),
+    )

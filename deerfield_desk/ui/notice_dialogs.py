@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from deerfield_desk.models.notices import KIND_RULES, ServiceMethod
 from deerfield_desk.store import notices as store
 from deerfield_desk.store.errors import InvalidInput, NotAllowed
+from deerfield_desk.store.notice_queries import permit_owner
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.notice_table_model import kind_title
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
@@ -135,8 +136,10 @@ class DraftNoticeDialog(NoticeForm):
     def __init__(self, parent, register, permit: dict, notice: dict | None = None):
         super().__init__(parent, register, "Edit draft notice" if notice else "Draft notice")
         self.permit, self.notice = permit, notice
+        self.owner = permit_owner(register, permit) if permit else None
+        to = self.owner["name"] if self.owner else "no owner on file (add it before printing)"
         self.form.addRow(QLabel(f"<b>{permit.get('permit_number') or 'Unnumbered permit'}</b>"
-                                f" — {permit.get('address_text') or ''}"))  # fmt: skip
+                                f" — {permit.get('address_text') or ''}<br>To: {to}"))  # fmt: skip
         self.kind = QComboBox()
         for rule in KIND_RULES.values():
             self.kind.addItem(f"{rule.title} (§{rule.authority})", str(rule.kind))
@@ -187,6 +190,7 @@ class DraftNoticeDialog(NoticeForm):
             details=details,
             permit_id=self.permit["id"],
             parcel_id=self.permit.get("parcel_id"),
+            recipient_id=self.owner["id"] if self.owner else None,
         )
 
 
