@@ -131,10 +131,16 @@ def next_action(
     expires: str | None = None,
     review_due: str | None = None,
     today: date | None = None,
+    notice_overdue: bool = False,
 ) -> NextAction:
-    """What the office does next with this permit, for the register's column."""
+    """What the office does next with this permit, for the register's column.
+
+    ``notice_overdue``: an enforcement notice on the permit is past its due date (the notice
+    register, ``store.notices.OVERDUE_WHERE``); following it up comes before anything else."""
     today = today or date.today()
     st = PermitStatus(status)
+    if notice_overdue:
+        return NextAction("Notice overdue: follow up the enforcement notice", True)
     if st in ACTIVE and expires and expires < today.isoformat():
         return NextAction("Expired: mark expired or extend (12.14(1))", True)
     texts = {

@@ -32,6 +32,18 @@ MOVES = {
     "withdrawn": set(),
 }
 OPEN = ("issued", "served")
+
+
+def overdue_condition(alias: str = "") -> str:
+    """THE definition of an overdue notice, as SQL with one ``?`` (today, ISO): issued or
+    served (not complied, appealed or withdrawn) and due before today. Used by
+    :func:`overdue`, the Notices screen and the register's "needs action" filter, so they
+    never disagree; it matches the ``notices_status(status, due_date)`` index."""
+    a = f"{alias}." if alias else ""
+    return f"{a}status IN ('issued', 'served') AND {a}due_date < ?"
+
+
+OVERDUE_WHERE = overdue_condition()
 EDITABLE = ("kind", "permit_id", "parcel_id", "recipient_id", "facts", "sections", "remedy")
 HOLIDAY_KEYS = ("holidays_added", "holidays_removed")
 
@@ -191,9 +203,14 @@ def mark_appealed(reg: Register, notice_uuid: str, filed_on: date, note: str = "
     )
 
 
-def withdraw_notice(reg: Register, notice_uuid: str, reason: str, on: date) -> dict:
+def require_withdrawal_reason(reason: str | None) -> None:
+    """A screen can check this before asking the clerk to confirm the withdrawal."""
     if not (reason or "").strip():
         raise InvalidInput("reason", "a notice is withdrawn only with a written reason")
+
+
+def withdraw_notice(reg: Register, notice_uuid: str, reason: str, on: date) -> dict:
+    require_withdrawal_reason(reason)
     notice = reg.get("notices", notice_uuid)
     return _move(
         reg,
@@ -219,7 +236,18 @@ def notice_by_number(reg: Register, number: str) -> dict:
 def overdue(reg: Register, today: date) -> list[dict]:
     """Issued or served notices past their due date, oldest due first ("needs action")."""
     return reg.query(
-        "SELECT * FROM notices WHERE status IN ('issued', 'served') AND due_date < ? "
-        "ORDER BY due_date, notice_number",
+        f"SELECT * FROM notices WHERE {OVERDUE_WHERE} ORDER BY due_date, notice_number",
         (today.isoformat(),),
     )
+
+
+def overdue_permit_ids_sql() -> str:
+    """A subquery (one ``?``: today) of the permits with an overdue notice, for
+    ``permits.id IN (...)`` in the register's "needs action" filter."""
+    return f"SELECT permit_id FROM notices WHERE {OVERDUE_WHERE} AND permit_id IS NOT NULL"
+
+
+def overdue_notice_exists_sql(permit_column: str) -> str:
+    """A correlated EXISTS (one ``?``: today) that is true when the permit in
+    ``permit_column`` has an overdue notice (the register's next-action text)."""
+    return f"EXISTS (SELECT 1 FROM notices WHERE permit_id = {permit_column} AND {OVERDUE_WHERE})"

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from deerfield_desk.models.status import ACTIVE, NEEDS_ACTION, next_action
+from deerfield_desk.store.notices import overdue_notice_exists_sql, overdue_permit_ids_sql
 
 #: Permit kinds the office issues (Chapter 12 and Chapter 31), with the register's labels.
 KIND_LABELS = {
@@ -81,6 +82,8 @@ class PermitRow:
     issued_date: str | None
     expires_date: str | None
     review_due: str | None
+    #: An issued or served enforcement notice on this permit is past its due date.
+    notice_overdue: bool = False
 
     @property
     def kind_label(self) -> str:
@@ -93,7 +96,11 @@ class PermitRow:
 
     def next_action(self, today: date | None = None):
         return next_action(
-            self.status, expires=self.expires_date, review_due=self.review_due, today=today
+            self.status,
+            expires=self.expires_date,
+            review_due=self.review_due,
+            today=today,
+            notice_overdue=bool(self.notice_overdue),
         )
 
 
@@ -131,9 +138,10 @@ def _filters(q: RegisterQuery, alias: str = "p") -> tuple[list[str], list]:
         active = sorted(str(s) for s in ACTIVE)
         where.append(
             f"({alias}.status IN ({', '.join('?' * len(owed))}) OR "
-            f"({alias}.status IN ({', '.join('?' * len(active))}) AND {alias}.expires_date < ?))"
+            f"({alias}.status IN ({', '.join('?' * len(active))}) AND {alias}.expires_date < ?)"
+            f" OR {alias}.id IN ({overdue_permit_ids_sql()}))"
         )
-        params += [*owed, *active, q.today]
+        params += [*owed, *active, q.today, q.today]
     return where, params
 
 
@@ -233,12 +241,15 @@ def page(conn: sqlite3.Connection, q: RegisterQuery, offset: int, limit: int) ->
     if newest and q.sort == "newest" and q.descending:
         order = newest
     columns = ", ".join(f"p.{c.strip()}" for c in PAGE_COLUMNS.split(","))
+    # Per row of the page only (a lookup on notices_permit), never over the whole table.
+    columns += f", {overdue_notice_exists_sql('p.id')}"
     sql = (
         f"SELECT {columns} FROM {source}"
         + (f" WHERE {' AND '.join(where)}" if where else "")
         + f" ORDER BY {order} LIMIT ? OFFSET ?"
     )
-    return [PermitRow(*row) for row in conn.execute(sql, [*params, limit, offset])]
+    rows = conn.execute(sql, [q.today, *params, limit, offset])
+    return [PermitRow(*row) for row in rows]
 
 
 def search(conn: sqlite3.Connection, q: RegisterQuery, limit: int = 200) -> tuple[int, list]:

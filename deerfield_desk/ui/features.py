@@ -13,4 +13,5 @@ FEATURE_MODULES: list[str] = [
     "deerfield_desk.ui.lifecycle_actions",
     "deerfield_desk.ui.field.install",
     "deerfield_desk.ui.documents_actions",
+    "deerfield_desk.ui.notices_view",
 ]

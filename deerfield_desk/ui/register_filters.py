@@ -47,7 +47,7 @@ class RegisterFilters(QWidget):
         self.needs_action = QCheckBox("Needs action")
         self.needs_action.setToolTip(
             "Permits waiting on the office (review, decision, issuance, stop-work) and "
-            "issued permits past their expiry date"
+            "issued permits past their expiry date or with an overdue enforcement notice"
         )
         for widget in (self.kind, self.status, self.year, self.needs_action):
             layout.addWidget(widget)

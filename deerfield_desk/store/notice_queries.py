@@ -1,0 +1,57 @@
+"""Reads behind the Notices screen: the notice register joined to its permit, filtered.
+
+Why here: the UI never writes SQL. "Overdue" is not redefined here: the filter reuses
+``store.notices.overdue_condition``, the same text :func:`store.notices.overdue` and the
+register's "needs action" filter use, so the three always agree.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from deerfield_desk.store.notices import STATUSES, overdue_condition
+from deerfield_desk.store.register import Register
+
+#: The office keeps hundreds of notices a year at most; the screen shows the newest this many.
+LIMIT = 2000
+
+
+def list_notices(
+    reg: Register,
+    *,
+    today: date,
+    status: str | None = None,
+    overdue_only: bool = False,
+    limit: int = LIMIT,
+) -> list[dict]:
+    """Notices newest first, each with ``permit_number``, ``address`` and ``overdue`` (0/1)."""
+    if status is not None and status not in STATUSES:
+        raise ValueError(f"status: one of {', '.join(STATUSES)}")
+    where, params = [], []
+    if status:
+        where.append("n.status = ?")
+        params.append(status)
+    if overdue_only:
+        where.append(overdue_condition("n"))
+        params.append(today.isoformat())
+    overdue_col = overdue_condition("n")
+    sql = (
+        f"SELECT n.*, p.permit_number, p.uuid AS permit_uuid, "
+        f"COALESCE(p.address_text, pa.address_text) AS address, ({overdue_col}) AS overdue "
+        "FROM notices n LEFT JOIN permits p ON p.id = n.permit_id "
+        "LEFT JOIN parcels pa ON pa.id = n.parcel_id"
+        + (f" WHERE {' AND '.join(where)}" if where else "")
+        + " ORDER BY n.id DESC LIMIT ?"
+    )
+    return reg.query(sql, [today.isoformat(), *params, limit])
+
+
+def permit_owner(reg: Register, permit: dict) -> dict | None:
+    """The owner on the permit's application: who a notice about the permit is addressed to
+    (their name and mailing address print on it)."""
+    if not permit.get("application_id"):
+        return None
+    return reg.query_one(
+        "SELECT pe.* FROM applications a JOIN people pe ON pe.id = a.owner_id WHERE a.id = ?",
+        (permit["application_id"],),
+    )

@@ -1,0 +1,281 @@
+"""Small dialogs of the Notices screen: draft a notice, record service, an appeal, a withdrawal.
+
+Each dialog writes through one store function (``store.notices``) when its button is pressed;
+bad input comes back as ``InvalidInput(field, rule)`` and is shown on the line under that
+field, so the clerk sees which box to fix. The official acts (service, appeal, withdrawal) ask
+first through ``ui.confirm``, the helper the permit lifecycle uses, which tests replace.
+:func:`run` shows a dialog modally; tests replace it to fill the fields and press the button.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QWidget,
+)
+
+from deerfield_desk.models.notices import KIND_RULES, ServiceMethod
+from deerfield_desk.store import notices as store
+from deerfield_desk.store.errors import InvalidInput, NotAllowed
+from deerfield_desk.store.notice_queries import permit_owner
+from deerfield_desk.ui import confirm
+from deerfield_desk.ui.notice_table_model import kind_title
+from deerfield_desk.ui.wizard.fields import error_label, hint_label
+
+#: Touchpad-sized targets (px): buttons and one-line inputs are at least this tall.
+TARGET = 34
+SERVICE_LABELS = {
+    ServiceMethod.IN_PERSON: "In person (handed to the recipient)",
+    ServiceMethod.POSTED: "Posted at the site",
+    ServiceMethod.FIRST_CLASS_MAIL: "First-class mail (served on the day mailed)",
+}
+
+
+def run(dialog: QDialog) -> bool:
+    """Show ``dialog`` modally; True when it did its work. Tests replace this."""
+    return dialog.exec() == QDialog.DialogCode.Accepted
+
+
+def date_edit(value: date, name: str) -> QDateEdit:
+    edit = QDateEdit(QDate(value.year, value.month, value.day))
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("yyyy-MM-dd")
+    edit.setObjectName(name)
+    edit.setMinimumHeight(TARGET)
+    return edit
+
+
+class NoticeForm(QDialog):
+    """A form whose fields each have an error line; subclasses say what :meth:`apply` does."""
+
+    button_text = "OK"
+
+    def __init__(self, parent: QWidget | None, register, title: str):
+        super().__init__(parent)
+        self.register = register
+        self.setWindowTitle(title)
+        self.setMinimumWidth(480)
+        self.form = QFormLayout(self)
+        self.errors: dict[str, QLabel] = {}
+        self.result_row: dict | None = None
+
+    def heading(self, notice: dict) -> None:
+        """Name the notice acted on at the top, so the clerk sees which one they confirm."""
+        self.form.addRow(QLabel(f"<b>{notice['notice_number'] or 'Draft'}</b> — "
+                                f"{kind_title(notice['kind'])}"))  # fmt: skip
+
+    def add_field(self, field: str, label: str, widget: QWidget) -> QWidget:
+        widget.setObjectName(f"notice_{field}")
+        if not isinstance(widget, QPlainTextEdit):
+            widget.setMinimumHeight(TARGET)
+        self.form.addRow(label, widget)
+        self.errors[field] = error_label()
+        self.errors[field].setObjectName(f"notice_{field}_error")
+        self.form.addRow("", self.errors[field])
+        return widget
+
+    def finish(self) -> None:
+        self.errors["general"] = error_label()
+        self.form.addRow(self.errors["general"])
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.ok = buttons.addButton(self.button_text, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok.setObjectName("notice_ok")
+        for button in buttons.buttons():
+            button.setMinimumHeight(TARGET)
+        self.ok.clicked.connect(self.submit)
+        buttons.rejected.connect(self.reject)
+        self.form.addRow(buttons)
+
+    def show_error(self, field: str, text: str) -> None:
+        label = self.errors.get(field, self.errors["general"])
+        label.setText(text)
+        label.setVisible(True)
+
+    def error_text(self, field: str) -> str:
+        label = self.errors[field]
+        return label.text() if not label.isHidden() else ""
+
+    def submit(self) -> bool:
+        for label in self.errors.values():
+            label.setVisible(False)
+        try:
+            row = self.apply()
+        except InvalidInput as exc:
+            self.show_error(exc.field, str(exc))
+            return False
+        except NotAllowed as exc:
+            self.show_error("general", str(exc))
+            return False
+        if row is None:  # the clerk said no at the confirmation
+            return False
+        self.result_row = row
+        self.accept()
+        return True
+
+    def apply(self) -> dict | None:
+        raise NotImplementedError
+
+
+class DraftNoticeDialog(NoticeForm):
+    """Draft a notice for a permit. A draft is not official (it can still be edited); issuing
+    it, on the Notices screen, is."""
+
+    button_text = "Save draft"
+
+    def __init__(self, parent, register, permit: dict, notice: dict | None = None):
+        super().__init__(parent, register, "Edit draft notice" if notice else "Draft notice")
+        self.permit, self.notice = permit, notice
+        self.owner = permit_owner(register, permit) if permit else None
+        to = self.owner["name"] if self.owner else "no owner on file (add it before printing)"
+        self.form.addRow(QLabel(f"<b>{permit.get('permit_number') or 'Unnumbered permit'}</b>"
+                                f" — {permit.get('address_text') or ''}<br>To: {to}"))  # fmt: skip
+        self.kind = QComboBox()
+        for rule in KIND_RULES.values():
+            self.kind.addItem(f"{rule.title} (§{rule.authority})", str(rule.kind))
+        self.add_field("kind", "Kind", self.kind)
+        self.facts = self.add_field("facts", "Facts found", QPlainTextEdit())
+        self.facts.setPlaceholderText("What was found, where and when, in plain words")
+        self.sections = self.add_field("sections", "Sections violated", QLineEdit())
+        self.sections.setPlaceholderText("e.g. 12.23(1), 12.20 (separate with commas)")
+        self.remedy = self.add_field("remedy", "What must be done", QPlainTextEdit())
+        self.correct_by = self.add_field("correct_by", "Correct by (optional)", QLineEdit())
+        self.correct_by.setPlaceholderText("YYYY-MM-DD")
+        self.form.addRow(hint_label("Leave “correct by” empty unless the ordinance leaves the "
+                                    "time to the inspector: a life-safety violation (§12.23(3)) "
+                                    "or a raze-or-repair order (§12.17, required)."))  # fmt: skip
+        for box in (self.facts, self.remedy):
+            box.setFixedHeight(72)
+        self.finish()
+        if notice:
+            self.set_kind(notice["kind"])
+            self.facts.setPlainText(notice["facts"] or "")
+            self.sections.setText(", ".join(json.loads(notice["sections"] or "[]")))
+            self.remedy.setPlainText(notice["remedy"] or "")
+            self.correct_by.setText(
+                json.loads(notice["details_json"] or "{}").get("correct_by", "")
+            )
+
+    def set_kind(self, kind: str) -> None:
+        self.kind.setCurrentIndex(self.kind.findData(kind))
+
+    def apply(self) -> dict:
+        details = json.loads(self.notice["details_json"] or "{}") if self.notice else {}
+        details.pop("correct_by", None)
+        if self.correct_by.text().strip():
+            details["correct_by"] = self.correct_by.text().strip()
+        if self.notice:  # the store refuses this once the notice is issued (it is locked)
+            sections = [s.strip() for s in self.sections.text().split(",") if s.strip()]
+            return store.edit_draft(self.register, self.notice["uuid"], {
+                "kind": self.kind.currentData(), "facts": self.facts.toPlainText().strip(),
+                "sections": json.dumps(sections), "remedy": self.remedy.toPlainText().strip(),
+                "details_json": json.dumps(details, sort_keys=True),
+            })  # fmt: skip
+        return store.draft_notice(
+            self.register,
+            self.kind.currentData(),
+            facts=self.facts.toPlainText(),
+            sections=self.sections.text().split(","),
+            remedy=self.remedy.toPlainText(),
+            details=details,
+            permit_id=self.permit["id"],
+            parcel_id=self.permit.get("parcel_id"),
+            recipient_id=self.owner["id"] if self.owner else None,
+        )
+
+
+class ServiceDialog(NoticeForm):
+    """Record how and when the notice was served; the store recomputes the due date."""
+
+    button_text = "Record service"
+
+    def __init__(self, parent, register, notice: dict, today: date):
+        super().__init__(parent, register, f"Record service of {notice['notice_number']}")
+        self.notice = notice
+        self.heading(notice)
+        self.method = QComboBox()
+        for method, label in SERVICE_LABELS.items():
+            self.method.addItem(label, str(method))
+        self.add_field("service_method", "Served by", self.method)
+        self.served_on = self.add_field("served_at", "Served on", date_edit(today, "served_on"))
+        self.form.addRow(hint_label("For first-class mail, give the day it was mailed: the "
+                                    "period runs from mailing (§12.32(7))."))  # fmt: skip
+        self.finish()
+
+    def set_method(self, method: str) -> None:
+        self.method.setCurrentIndex(self.method.findData(method))
+
+    def apply(self) -> dict | None:
+        method, on = self.method.currentData(), self.served_on.date().toPython()
+        if not confirm.confirm(
+            self,
+            "Record service",
+            f"Record that notice "
+            f"{self.notice['notice_number']} was served "
+            f"{SERVICE_LABELS[ServiceMethod(method)].lower()} on {on}?",
+        ):
+            return None
+        return store.serve_notice(self.register, self.notice["uuid"], method, on)
+
+
+class AppealDialog(NoticeForm):
+    """Record an appeal filed with the Village Clerk; a late one is recorded and flagged."""
+
+    button_text = "Record appeal"
+
+    def __init__(self, parent, register, notice: dict, today: date):
+        super().__init__(parent, register, f"Appeal of {notice['notice_number']}")
+        self.notice = notice
+        self.heading(notice)
+        self.filed_on = self.add_field("filed_on", "Appeal filed on", date_edit(today, "filed_on"))
+        self.note = self.add_field("note", "Note (optional)", QLineEdit())
+        self.finish()
+
+    def apply(self) -> dict | None:
+        on = self.filed_on.date().toPython()
+        if not confirm.confirm(
+            self,
+            "Record appeal",
+            f"Record an appeal of notice {self.notice['notice_number']} filed on {on}?",
+        ):
+            return None
+        return store.mark_appealed(self.register, self.notice["uuid"], on, self.note.text())
+
+
+def appeal_was_late(notice: dict) -> bool:
+    return bool(json.loads(notice.get("details_json") or "{}").get("appeal_late"))
+
+
+class WithdrawDialog(NoticeForm):
+    """Withdraw an issued notice: only with a written reason, kept in the journal."""
+
+    button_text = "Withdraw notice"
+
+    def __init__(self, parent, register, notice: dict, today: date):
+        super().__init__(parent, register, f"Withdraw {notice['notice_number']}")
+        self.notice = notice
+        self.heading(notice)
+        self.reason = self.add_field("reason", "Reason (required)", QPlainTextEdit())
+        self.reason.setFixedHeight(72)
+        self.on = self.add_field("closed_at", "Withdrawn on", date_edit(today, "withdrawn_on"))
+        self.finish()
+
+    def apply(self) -> dict | None:
+        reason = self.reason.toPlainText()
+        store.require_withdrawal_reason(reason)  # the store's rule, before asking the clerk
+        if not confirm.confirm(self, "Withdraw notice", f"Withdraw notice "
+                               f"{self.notice['notice_number']}?\n\n{reason.strip()}"):  # fmt: skip
+            return None
+        return store.withdraw_notice(
+            self.register, self.notice["uuid"], reason, self.on.date().toPython()
+        )
