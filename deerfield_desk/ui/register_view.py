@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store import register_queries as rq
 from deerfield_desk.store.permit_detail import permit_detail
 from deerfield_desk.ui.permit_detail import PermitDetailPane
@@ -88,6 +89,11 @@ class RegisterView(QWidget):
         header.setDefaultSectionSize(88)  # the dates
         for column, width in WIDTHS.items():
             header.resizeSection(column, width)
+        # The status column fits its longest label ("Approved with conditions") in this font,
+        # so no status is ever elided; saved layouts below still win.
+        longest = max((status.label for status in PermitStatus), key=len)
+        fitted = self.table.fontMetrics().horizontalAdvance(longest) + 16
+        header.resizeSection(COL_STATUS, max(WIDTHS[COL_STATUS], fitted))
         header.resizeSection(COL_NEXT_ACTION, 290)
         header.setSortIndicator(-1, Qt.SortOrder.DescendingOrder)  # newest entry first
         state = window.settings().value(SETTINGS_HEADER)
