@@ -14,11 +14,10 @@ from reportlab.lib.units import inch
 from reportlab.platypus import KeepTogether
 
 from deerfield_desk.documents.blocks import bullet_list, grid, heading, kv_table, para, signature
-from deerfield_desk.documents.layout import MARGIN, build_pdf, cite, fmt_date
+from deerfield_desk.documents.layout import FRAME_WIDTH, build_pdf, cite, fmt_date
 from deerfield_desk.documents.photos import photo_grid
 from deerfield_desk.documents.village import village_settings
 
-WIDTH = 8.5 * inch - 2 * MARGIN
 ANSWERS = {"yes": "Meets", "no": "DEFICIENT", "n/a": "n/a", "na": "n/a", None: "—", "": "—"}
 
 
@@ -42,7 +41,7 @@ def render_checklist_report(record: dict, settings, *, calendar=None) -> bytes:
                     f"{len(failing)} deficient",
                 ),
             ],
-            WIDTH,
+            FRAME_WIDTH,
         ),
         heading("Checklist"),
         grid(
@@ -57,7 +56,7 @@ def render_checklist_report(record: dict, settings, *, calendar=None) -> bytes:
                 ]
                 for n, i in enumerate(items, 1)
             ],
-            [0.35 * inch, 2.4 * inch, 1.1 * inch, 0.9 * inch, WIDTH - 4.75 * inch],
+            [0.35 * inch, 2.4 * inch, 1.1 * inch, 0.9 * inch, FRAME_WIDTH - 4.75 * inch],
         ),
     ]
     if failing:

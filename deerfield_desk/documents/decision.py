@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from reportlab.lib.units import inch
 from reportlab.platypus import Spacer
 
 from deerfield_desk.documents.blocks import (
@@ -23,13 +22,12 @@ from deerfield_desk.documents.blocks import (
     signature,
     text_items,
 )
-from deerfield_desk.documents.layout import MARGIN, build_pdf, cite, fmt_date
+from deerfield_desk.documents.layout import FRAME_WIDTH, build_pdf, cite, fmt_date
 from deerfield_desk.documents.permit_card import kind_label
 from deerfield_desk.documents.village import village_settings
 from deerfield_desk.models.deadlines import compute_deadline
 from deerfield_desk.models.forfeitures import APPEAL_FEES, erosion_key
 
-WIDTH = 8.5 * inch - 2 * MARGIN
 OUTCOMES = {
     "approved": "Approved",
     "conditionally_approved": "Approved with conditions",
@@ -116,7 +114,7 @@ def render_decision(record: dict, settings, *, calendar=None) -> bytes:
                 ("Work", record.get("description")),
                 ("Decision", OUTCOMES[status]),
             ],
-            WIDTH,
+            FRAME_WIDTH,
         ),
         Spacer(1, 8),
     ]

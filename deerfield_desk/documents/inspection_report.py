@@ -15,11 +15,10 @@ import json
 from reportlab.lib.units import inch
 
 from deerfield_desk.documents.blocks import grid, heading, kv_table, para, signature
-from deerfield_desk.documents.layout import MARGIN, build_pdf, cite, fmt_date
+from deerfield_desk.documents.layout import FRAME_WIDTH, build_pdf, cite, fmt_date
 from deerfield_desk.documents.photos import photo_grid
 from deerfield_desk.documents.village import village_settings
 
-WIDTH = 8.5 * inch - 2 * MARGIN
 RESULTS = {
     "passed": "Passed",
     "approved": "Passed",
@@ -61,7 +60,7 @@ def render_inspection_report(record: dict, settings, *, calendar=None) -> bytes:
                 ("Inspector", record.get("inspector")),
                 ("Result", RESULTS.get(result, result)),
             ],
-            WIDTH,
+            FRAME_WIDTH,
         ),
     ]
     defects = defects_of(record)
@@ -75,7 +74,7 @@ def render_inspection_report(record: dict, settings, *, calendar=None) -> bytes:
             grid(
                 ["Item", "Section", "What to do"],
                 rows,
-                [2.4 * inch, 1.1 * inch, WIDTH - 3.5 * inch],
+                [2.4 * inch, 1.1 * inch, FRAME_WIDTH - 3.5 * inch],
             ),
         ]
     if record.get("notes"):

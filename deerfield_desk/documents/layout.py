@@ -27,6 +27,8 @@ from deerfield_desk.documents.village import (
 )
 
 MARGIN = 0.75 * inch
+#: The width of the text frame on a letter page, which every document lays out to.
+FRAME_WIDTH = letter[0] - 2 * MARGIN
 LETTERHEAD_HEIGHT = 0.95 * inch
 FOOTER_HEIGHT = 0.3 * inch
 

@@ -20,13 +20,11 @@ from deerfield_desk.documents.blocks import (
     signature,
     text_items,
 )
-from deerfield_desk.documents.layout import MARGIN, build_pdf, cite, fmt_date
+from deerfield_desk.documents.layout import FRAME_WIDTH, build_pdf, cite, fmt_date
 from deerfield_desk.documents.village import village_settings
 from deerfield_desk.models.forfeitures import FORFEITURES, erosion_key
 from deerfield_desk.models.notice_deadlines import NoticeDeadlines, notice_deadlines, period_words
 from deerfield_desk.models.notices import ServiceMethod, kind_rule
-
-WIDTH = 8.5 * inch - 2 * MARGIN
 
 
 @dataclass
@@ -99,7 +97,7 @@ def render_notice(notice: dict, settings, parts: NoticeParts, dl: NoticeDeadline
                 ("Permit", notice.get("permit_number") or "none"),
                 ("Served", served_text(notice)),
             ],
-            WIDTH,
+            FRAME_WIDTH,
         ),
         heading("What we found"),
         para(notice.get("facts") or "—"),

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from datetime import date
 
-from reportlab.lib.units import inch
 from reportlab.platypus import Spacer
 
 from deerfield_desk.documents.blocks import (
@@ -25,12 +24,10 @@ from deerfield_desk.documents.blocks import (
     signature,
     text_items,
 )
-from deerfield_desk.documents.layout import MARGIN, build_pdf, cite, fmt_date
+from deerfield_desk.documents.layout import FRAME_WIDTH, build_pdf, cite, fmt_date
 from deerfield_desk.documents.village import village_settings
 from deerfield_desk.models.deadlines import compute_deadline
 from deerfield_desk.models.notice_deadlines import period_words
-
-WIDTH = 8.5 * inch - 2 * MARGIN
 
 
 def temporary_end(occupancy: dict, calendar=None) -> date:
@@ -58,7 +55,7 @@ def render_occupancy(record: dict, settings, *, calendar=None) -> bytes:
                 ("Use", occ.get("use") or record.get("structure") or record.get("description")),
                 ("Issued", fmt_date(occ.get("issued_date"))),
             ],
-            WIDTH,
+            FRAME_WIDTH,
         ),
         Spacer(1, 8),
     ]

@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepInFrame, Spacer, Table, TableStyle
 
 from deerfield_desk.documents.blocks import bullet_list, grid, heading, para, text_items
-from deerfield_desk.documents.layout import MARGIN, build_pdf, cite, fmt_date
+from deerfield_desk.documents.layout import FRAME_WIDTH, MARGIN, build_pdf, cite, fmt_date
 from deerfield_desk.documents.qr import draw_qr
 from deerfield_desk.documents.village import FONT, FONT_BOLD, village_settings
 from deerfield_desk.models.project_summary import permit_label
@@ -31,7 +31,6 @@ from deerfield_desk.models.project_summary import permit_label
 NUMBER_SIZE = 100
 DIGIT_HEIGHT_EM = 0.729
 QR_SIZE = 1.7 * inch
-WIDTH = letter[0] - 2 * MARGIN
 
 #: Fallback: the inspections §12.12(5) lists, (a) to (i).
 STAGES_12_12_5 = [
@@ -74,7 +73,7 @@ def _top_of_card(canvas, record: dict, village) -> float:
     w, h = letter
     top = h - MARGIN
     canvas.setFillColor(colors.black)
-    canvas.rect(MARGIN, top - 0.55 * inch, WIDTH, 0.55 * inch, stroke=0, fill=1)
+    canvas.rect(MARGIN, top - 0.55 * inch, FRAME_WIDTH, 0.55 * inch, stroke=0, fill=1)
     canvas.setFillColor(colors.white)
     canvas.setFont(FONT_BOLD, 17)
     canvas.drawString(MARGIN + 10, top - 0.37 * inch, village.name.upper())
@@ -88,7 +87,7 @@ def _top_of_card(canvas, record: dict, village) -> float:
     )
     number = record.get("permit_number") or "DRAFT"
     natural = stringWidth(number, FONT_BOLD, NUMBER_SIZE)
-    scale = min(100.0, 100.0 * WIDTH / natural)
+    scale = min(100.0, 100.0 * FRAME_WIDTH / natural)
     text = canvas.beginText(MARGIN, top - 0.75 * inch - 0.12 * inch - NUMBER_SIZE * DIGIT_HEIGHT_EM)
     text.setFont(FONT_BOLD, NUMBER_SIZE)
     text.setHorizScale(scale)
@@ -113,7 +112,7 @@ def render_permit_card(record: dict, settings, *, calendar=None) -> bytes:
                 letter[0] - MARGIN - QR_SIZE / 2, y - 2, "Scan: permit number for status"
             )
 
-    text_width = WIDTH - QR_SIZE - 0.2 * inch
+    text_width = FRAME_WIDTH - QR_SIZE - 0.2 * inch
     facts = [
         para(f"<font size='16'><b>{_e(record.get('address_text'))}</b></font>", markup=True),
         Spacer(1, 6),
@@ -137,7 +136,7 @@ def render_permit_card(record: dict, settings, *, calendar=None) -> bytes:
         grid(
             ["Stage", "Date", "Inspector's initials"],
             rows,
-            [WIDTH - 2.6 * inch, 1.2 * inch, 1.4 * inch],
+            [FRAME_WIDTH - 2.6 * inch, 1.2 * inch, 1.4 * inch],
             row_height=0.3 * inch,
         ),
         Spacer(1, 6),
@@ -152,7 +151,7 @@ def render_permit_card(record: dict, settings, *, calendar=None) -> bytes:
     # facts to the left of the QR code; the spacer in the right-hand cell keeps the row at
     # least as tall as the code, so nothing below can run under it
     top_block = Table(
-        [[facts, Spacer(1, QR_SIZE + 0.2 * inch)]], colWidths=[text_width, WIDTH - text_width]
+        [[facts, Spacer(1, QR_SIZE + 0.2 * inch)]], colWidths=[text_width, FRAME_WIDTH - text_width]
     )
     top_block.hAlign = "LEFT"
     top_block.setStyle(
@@ -165,7 +164,7 @@ def render_permit_card(record: dict, settings, *, calendar=None) -> bytes:
             ]
         )
     )
-    body = KeepInFrame(WIDTH, frame_top - 1.2 * inch, [top_block, *story_rest], mode="shrink")
+    body = KeepInFrame(FRAME_WIDTH, frame_top - 1.2 * inch, [top_block, *story_rest], mode="shrink")
     return build_pdf(
         [body],
         title=kind_label(record.get("kind")),

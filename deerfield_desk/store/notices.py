@@ -15,12 +15,12 @@ from __future__ import annotations
 import json
 from datetime import date, datetime
 
-from deerfield_desk.models.calendar import VillageCalendar
 from deerfield_desk.models.notice_deadlines import notice_deadlines
 from deerfield_desk.models.notices import NoticeKind, ServiceMethod, as_day, parse_moment
 from deerfield_desk.store.errors import InvalidInput, NotAllowed, RecordNotFound
 from deerfield_desk.store.numbering import NOTICE_SERIES, format_notice_number
 from deerfield_desk.store.register import Register
+from deerfield_desk.store.village_calendar import village_calendar  # noqa: F401  (re-exported)
 
 STATUSES = ("draft", "issued", "served", "complied", "appealed", "withdrawn")
 MOVES = {
@@ -45,16 +45,6 @@ def overdue_condition(alias: str = "") -> str:
 
 OVERDUE_WHERE = overdue_condition()
 EDITABLE = ("kind", "permit_id", "parcel_id", "recipient_id", "facts", "sections", "remedy")
-HOLIDAY_KEYS = ("holidays_added", "holidays_removed")
-
-
-def village_calendar(reg: Register) -> VillageCalendar:
-    """The engine's calendar corrected by the clerk's holiday settings."""
-    added, removed = (reg.get_setting(k, []) or [] for k in HOLIDAY_KEYS)
-    try:
-        return VillageCalendar.from_settings(added, removed)
-    except ValueError as exc:
-        raise InvalidInput("holidays", str(exc)) from None
 
 
 def _check_kind(kind: str) -> None:
