@@ -141,6 +141,15 @@ class LogGap:
     message: str
 
 
+def log_entries(reg: Register, permit_id: int) -> list[dict]:
+    """The permittee's erosion log for one permit, newest first."""
+    return reg.query(
+        "SELECT * FROM erosion_log WHERE permit_id = ? AND status = 'active' "
+        "ORDER BY inspected_on DESC",
+        (permit_id,),
+    )
+
+
 def log_gaps(reg: Register, permit_uuid: str, start: date, end: date) -> list[LogGap]:
     """Weeks from ``start`` (7-day blocks up to ``end``) with no log entry, and rains of
     0.5 in or more with no entry that day or the next."""

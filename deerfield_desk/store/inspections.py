@@ -265,6 +265,16 @@ def stage_results(reg: Register, permit_uuid: str) -> list[tuple[PlannedStage, d
     return [(p, latest.get(p.stage.code)) for p in planned_stages(reg, permit_uuid)]
 
 
+def pending_requests(reg: Register, permit_id: int) -> dict[str, str | None]:
+    """Requested, not yet inspected: stage → when it is scheduled (None: not yet)."""
+    rows = reg.query(
+        "SELECT stage, scheduled_for FROM inspections WHERE permit_id = ? "
+        "AND status = 'active' AND result = 'requested' ORDER BY id",
+        (permit_id,),
+    )
+    return {r["stage"]: r["scheduled_for"] for r in rows}
+
+
 def notice_facts(reg: Register, inspection_uuid: str) -> dict:
     """What the posted compliance / non-compliance notice needs (rendered by documents/)."""
     row = reg.get("inspections", inspection_uuid)

@@ -138,6 +138,15 @@ def record_early_occupancy(reg: Register, permit_uuid: str, occupied_on: date) -
         return [ledger.forfeit_deposit(reg, row["uuid"], cause, occupied_on) for row in held]
 
 
+def occupancy_permits(reg: Register, permit_id: int) -> list[dict]:
+    """The permit's occupancy permits in force, oldest first."""
+    return reg.query(
+        "SELECT kind, issued_on, ends_on FROM occupancy_permits WHERE permit_id = ? "
+        "AND status = 'active' ORDER BY id",
+        (permit_id,),
+    )
+
+
 def expiring_temporary_permits(reg: Register, today: date, within_days: int = 7) -> list[dict]:
     """Temporary occupancy permits ending within ``within_days`` (or already ended)."""
     horizon = date.fromordinal(today.toordinal() + within_days).isoformat()

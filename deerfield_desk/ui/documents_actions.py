@@ -14,6 +14,7 @@ from datetime import date, timedelta
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
+from deerfield_desk.store.permit_choices import permit_by_number, permits_in_statuses
 from deerfield_desk.ui.print_preview import PrintPreview
 
 ACTIONS = (
@@ -73,12 +74,7 @@ def choose_reference(window, kind: str) -> str | None:
         row = load_permit(window.register, current)
         if row["status"] in statuses:
             return row["permit_number"] or row.get("application_number")
-    marks = ", ".join("?" * len(statuses))
-    rows = window.register.query(
-        f"SELECT p.*, a.application_number FROM permits p LEFT JOIN applications a "
-        f"ON a.id = p.application_id WHERE p.status IN ({marks}) ORDER BY p.id DESC LIMIT 300",
-        statuses,
-    )
+    rows = permits_in_statuses(window.register, statuses)
     if not rows:
         QMessageBox.information(window, "Print", f"No permit is in a state for a {kind}.")
         return None
@@ -119,7 +115,7 @@ def has_stored_occupancy(register, ref: str) -> bool:
     that one rather than asking."""
     from deerfield_desk.store.document_sources import occupancy_of
 
-    permit = register.query_one("SELECT * FROM permits WHERE permit_number = ?", (ref,))
+    permit = permit_by_number(register, ref)
     return bool(permit and occupancy_of(register, permit))
 
 

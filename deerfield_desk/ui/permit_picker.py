@@ -7,15 +7,12 @@ from PySide6.QtWidgets import QInputDialog
 
 from deerfield_desk.models.project_summary import permit_label
 from deerfield_desk.models.status import PermitStatus
+from deerfield_desk.store.permit_choices import permit_with_application_number, permits_in_statuses
 
 
 def load_permit(register, permit_uuid: str) -> dict:
     """The permit row plus its application's number, for titles before a permit number."""
-    row = register.get("permits", permit_uuid)
-    app = register.query_one(
-        "SELECT application_number FROM applications WHERE id = ?", (row["application_id"],)
-    )
-    return {**row, "application_number": app["application_number"] if app else None}
+    return permit_with_application_number(register, permit_uuid)
 
 
 def permit_title(row: dict) -> str:
@@ -33,12 +30,7 @@ def choose_permit(window, statuses: tuple[str, ...], title: str) -> str | None:
     current = getattr(window, "current_permit_uuid", lambda: None)()
     if current:
         return current
-    marks = ", ".join("?" * len(statuses))
-    rows = window.register.query(
-        f"SELECT p.*, a.application_number FROM permits p LEFT JOIN applications a "
-        f"ON a.id = p.application_id WHERE p.status IN ({marks}) ORDER BY p.id DESC LIMIT 300",
-        statuses,
-    )
+    rows = permits_in_statuses(window.register, statuses)
     if not rows:
         from deerfield_desk.ui import confirm
 

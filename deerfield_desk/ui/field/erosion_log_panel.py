@@ -71,11 +71,7 @@ class ErosionLogPanel(QWidget):
 
     def reload(self) -> None:
         permit = self.register.get("permits", self.permit_uuid)
-        rows = self.register.query(
-            "SELECT * FROM erosion_log WHERE permit_id = ? AND status = 'active' "
-            "ORDER BY inspected_on DESC",
-            (permit["id"],),
-        )
+        rows = erosion_checks.log_entries(self.register, permit["id"])
         self.table.setRowCount(len(rows))
         for row, entry in enumerate(rows):
             after = "weekly" if entry["trigger"] == "weekly" else f"{entry['rain_inches']} in rain"

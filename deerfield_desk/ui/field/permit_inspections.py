@@ -106,14 +106,7 @@ class PermitInspectionsDialog(QDialog):
 
     def reload(self) -> None:
         rows = inspections.stage_results(self.register, self.permit["uuid"])
-        pending = {
-            r["stage"]: r["scheduled_for"]
-            for r in self.register.query(
-                "SELECT stage, scheduled_for FROM inspections WHERE permit_id = ? "
-                "AND status = 'active' AND result = 'requested' ORDER BY id",
-                (self.permit["id"],),
-            )
-        }
+        pending = inspections.pending_requests(self.register, self.permit["id"])
         self.codes = [planned.stage.code for planned, _ in rows]
         self.table.setRowCount(len(rows))
         for row, (planned, latest) in enumerate(rows):
@@ -134,11 +127,7 @@ class PermitInspectionsDialog(QDialog):
                 (planned.stage.title, f"§{planned.stage.section}", status, note)
             ):
                 self.table.setItem(row, col, QTableWidgetItem(text))
-        issued = self.register.query(
-            "SELECT kind, issued_on, ends_on FROM occupancy_permits WHERE permit_id = ? "
-            "AND status = 'active' ORDER BY id",
-            (self.permit["id"],),
-        )
+        issued = occupancy.occupancy_permits(self.register, self.permit["id"])
         if issued:
             last = issued[-1]
             ends = f" until {last['ends_on']}" if last["ends_on"] else ""
