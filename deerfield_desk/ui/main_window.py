@@ -23,7 +23,7 @@ class MainWindow(QMainWindow):
     """Holds the open register and the signed-in actor; screens talk to the store through it."""
 
     #: Emitted after any write, with the names of the tables that changed, so views refresh
-    #: only what they must.
+    #: only what they must (test with ``ui.changes.touches``; ``"*"`` means everything).
     register_changed = Signal(object)
     #: Emitted once the register view shows its first rows (the smoke probe waits for it).
     first_rows_shown = Signal(int)

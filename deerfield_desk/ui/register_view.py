@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store import register_queries as rq
 from deerfield_desk.store.permit_detail import permit_detail
+from deerfield_desk.ui.changes import EVERYTHING, touches
 from deerfield_desk.ui.permit_detail import PermitDetailPane
 from deerfield_desk.ui.register_filters import RegisterFilters
 from deerfield_desk.ui.register_model import (
@@ -182,9 +183,9 @@ class RegisterView(QWidget):
             self.permit_activated.emit(uuid)
 
     def _register_changed(self, tables: set) -> None:
-        if "*" in tables:
+        if EVERYTHING in tables:
             self.model.set_connection(self.window_.register.conn)
-        elif tables & {"permits", "inspections", "fees", "notices", "parcels", "people"}:
+        elif touches(tables, "permits", "inspections", "fees", "notices", "parcels", "people"):
             self._keep_uuid = self.current_permit_uuid()  # stay on the permit being worked
             self.model.reload()
         self.filters.set_years(rq.years(self.window_.register.conn))

@@ -31,6 +31,7 @@ from deerfield_desk.store.permits_lifecycle import (
     review_queue,
 )
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.changes import touches
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 COLUMNS = ("Decide by", "Permit", "Address", "Owner", "Reviewer", "Section", "Status")
@@ -76,7 +77,9 @@ class ReviewQueue(QWidget):
         layout.addLayout(buttons)
         self.rows: list[dict] = []
         self.refresh()
-        window.register_changed.connect(lambda tables: "permits" in tables and self.refresh())
+        window.register_changed.connect(
+            lambda tables: touches(tables, "permits") and self.refresh()
+        )
 
     def refresh(self) -> None:
         self.rows = review_queue(self.register, self.today)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QKeySequence
 
 from deerfield_desk.ui import permit_picker
+from deerfield_desk.ui.changes import touches
 from deerfield_desk.ui.field import permit_inspections, photo_actions
 from deerfield_desk.ui.field.checklist_dialog import ChecklistDialog
 from deerfield_desk.ui.field.result_dialog import ResultDialog
@@ -61,7 +62,7 @@ def install(window) -> None:
     today.photo_requested.connect(lambda uuid: open_photos(window, uuid))
 
     def refresh(tables) -> None:
-        if {"inspections", "permits", "inspection_stage_changes"} & set(tables):
+        if touches(tables, "inspections", "permits", "inspection_stage_changes"):
             today.reload()
 
     window.register_changed.connect(refresh)
