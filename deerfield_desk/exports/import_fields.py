@@ -14,13 +14,12 @@ from datetime import date, datetime
 from deerfield_desk.exports.cells import restore
 from deerfield_desk.exports.records import PERMIT_FIELDS
 from deerfield_desk.models.status import PermitStatus
+from deerfield_desk.store.errors import InvalidInput
 
 
-class RowProblem(Exception):
-    def __init__(self, field: str, rule: str):
-        super().__init__(f"{field}: {rule}")
-        self.field = field
-        self.rule = rule
+class RowProblem(InvalidInput):
+    """One broken rule in an imported row: the store's field-and-rule error, so a rejected row
+    reads exactly like the same mistake made on a screen."""
 
 
 class RowProblems(RowProblem):
