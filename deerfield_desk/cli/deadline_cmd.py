@@ -18,8 +18,6 @@ from deerfield_desk.cli import UsageError, add_db_option
 from deerfield_desk.models.calendar import VillageCalendar
 from deerfield_desk.models.deadlines import EVENTS, DeadlineError, compute_deadline
 
-HOLIDAY_KEYS = ("holidays_added", "holidays_removed")
-
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -60,30 +58,30 @@ def parse_when(text: str) -> date | datetime:
 
 
 def load_village_calendar(db_path: str | Path) -> VillageCalendar:
-    """The default calendar corrected by the clerk's holiday settings in the register."""
+    """The default calendar corrected by the clerk's holiday settings in the register.
+
+    Reads through the store's one reader of those settings, on a read-only connection: the
+    command never migrates or writes the register it is pointed at.
+    """
+    from deerfield_desk.models.actor import SYSTEM_ACTOR
+    from deerfield_desk.store.errors import InvalidInput
+    from deerfield_desk.store.register import Register, connect
+    from deerfield_desk.store.village_calendar import village_calendar
+
     path = Path(db_path)
     if not path.is_file():
         raise UsageError(f"--db: no such register file: {db_path}")
-    values: dict[str, list[str]] = {key: [] for key in HOLIDAY_KEYS}
     try:
-        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        reg = Register(connect(path, read_only=True), path, SYSTEM_ACTOR)
         try:
-            rows = con.execute(
-                "SELECT key, value FROM settings WHERE key IN (?, ?)", HOLIDAY_KEYS
-            ).fetchall()
+            return village_calendar(reg)
         finally:
-            con.close()
+            reg.close()
+    except InvalidInput as exc:
+        raise UsageError(f"--db: {exc.rule}") from None
+    except ValueError:  # a setting that is not JSON
+        raise UsageError("--db: the holiday settings are not valid JSON") from None
     except sqlite3.Error as exc:
         if "no such table" in str(exc):
-            rows = []  # a register without settings yet: the default calendar stands
-        else:
-            raise UsageError(f"--db: cannot read the register {db_path}: {exc}") from None
-    for key, raw in rows:
-        try:
-            values[key] = json.loads(raw)
-        except (TypeError, json.JSONDecodeError):
-            raise UsageError(f"--db: setting {key} is not valid JSON") from None
-    try:
-        return VillageCalendar.from_settings(values["holidays_added"], values["holidays_removed"])
-    except ValueError as exc:
-        raise UsageError(f"--db: {exc}") from None
+            return VillageCalendar()  # a register without settings yet: the default stands
+        raise UsageError(f"--db: cannot read the register {db_path}: {exc}") from None
