@@ -150,7 +150,8 @@ FEES_AND_PAYMENTS = Dataset(
         C("Record id"),
     ),
     "SELECT * FROM ("
-    "SELECT 'fee', p.permit_number, a.application_number, f.code, f.description, "
+    "SELECT 'fee' AS kind, p.permit_number AS permit_number, "
+    "a.application_number AS application_number, f.code, f.description, "
     "f.amount_cents, f.created_at AS at, f.status, NULL, NULL, f.uuid, f.uuid AS id "
     "FROM fees f LEFT JOIN permits p ON p.id = f.permit_id "
     "LEFT JOIN applications a ON a.id = f.application_id "
@@ -162,7 +163,7 @@ FEES_AND_PAYMENTS = Dataset(
     "LEFT JOIN permits p ON p.id = f.permit_id "
     "LEFT JOIN applications a ON a.id = f.application_id "
     "WHERE substr(y.paid_at, 1, 4) = ?"
-    ") ORDER BY 2 IS NULL, 2, 3, at, 1, id",
+    ") ORDER BY permit_number IS NULL, permit_number, application_number, at, kind, id",
 )
 
 DEPOSITS = Dataset(

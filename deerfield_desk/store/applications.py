@@ -36,11 +36,26 @@ class Preview:
 
 
 # -- parties and parcels ---------------------------------------------------------------------
+ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def contains_pattern(text: str) -> str:
+    """A ``LIKE`` pattern for "contains ``text``, ignoring case", the same on every engine:
+    both sides are lower-cased explicitly (SQLite's LIKE ignores ASCII case, PostgreSQL's does
+    not), and ``%``, ``_`` and ``\\`` typed by the clerk match themselves. Only ASCII letters
+    are folded, as SQLite's ``lower()`` folds only those: "É" still finds "É"."""
+    escaped = text.strip().translate(ASCII_LOWER)
+    for char in ("\\", "%", "_"):
+        escaped = escaped.replace(char, "\\" + char)
+    return f"%{escaped}%"
+
+
 def find_people(reg: Register, text: str = "", limit: int = 50) -> list[dict]:
-    like = f"%{text.strip()}%"
+    like = contains_pattern(text)
     return reg.query(
-        "SELECT * FROM people WHERE status = 'active' AND (name LIKE ? OR firm LIKE ? OR "
-        "credential_number LIKE ?) ORDER BY name LIMIT ?",
+        "SELECT * FROM people WHERE status = 'active' AND (lower(name) LIKE ? ESCAPE '\\' "
+        "OR lower(firm) LIKE ? ESCAPE '\\' OR lower(credential_number) LIKE ? ESCAPE '\\') "
+        "ORDER BY name LIMIT ?",
         (like, like, like, limit),
     )
 
@@ -61,10 +76,11 @@ def add_person(reg: Register, person: dict, *, contractor: bool = False) -> dict
 
 
 def find_parcels(reg: Register, text: str = "", limit: int = 50) -> list[dict]:
-    like = f"%{text.strip()}%"
+    like = contains_pattern(text)
     return reg.query(
-        "SELECT * FROM parcels WHERE status = 'active' AND (address_text LIKE ? OR "
-        "parcel_number LIKE ?) ORDER BY street, house_number LIMIT ?",
+        "SELECT * FROM parcels WHERE status = 'active' AND (lower(address_text) LIKE ? "
+        "ESCAPE '\\' OR lower(parcel_number) LIKE ? ESCAPE '\\') "
+        "ORDER BY street, house_number LIMIT ?",
         (like, like, limit),
     )
 
