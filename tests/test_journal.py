@@ -89,7 +89,10 @@ def test_failed_write_leaves_neither_record_nor_entry(register):
     [
         (["UPDATE journal SET user_name = 'Someone Else' WHERE seq = 3"], "edited"),
         (
-            ["UPDATE journal SET after_json = replace(after_json, 'garage', 'shed') WHERE seq = 2"],
+            [
+                "UPDATE journal SET after_json = replace(after_json, 'garage', 'shed') "
+                "WHERE after_json LIKE '%garage%' AND action = 'insert'"
+            ],
             "edited",
         ),
         (["DELETE FROM journal WHERE seq = 3"], "removed"),
@@ -134,4 +137,4 @@ def test_verify_command_passes_on_a_good_register(register, db_path, capsys):
     register.close()
     assert main(["verify", "--db", str(db_path)]) == 0
     out = capsys.readouterr().out
-    assert "Journal: ok, 4 entries" in out and "all checks hold" in out
+    assert "Journal: ok, 5 entries" in out and "all checks hold" in out

@@ -6,17 +6,31 @@ edited, removed, inserted or reordered entry breaks the chain. ``journal_head`` 
 sequence number, hash and count in the same transaction, so cutting entries off the end shows
 too. The chain proves consistency, not authorship: anyone who can rewrite the file can rewrite
 the chain, which is why backups are rotated and the head hash goes into every archive manifest.
+
+Hash versions. Version 1 (registers written before the engine seam) hashed the fields above.
+Version 2 also hashes the register's own id and the version number, so an entry copied from
+another register's journal never verifies here, and values are normalised before they become
+JSON (:func:`normalise`) instead of ``default=str``, so the same row gives the same text and
+hash whichever engine returned it (a ``datetime`` from PostgreSQL, ISO text from SQLite). A
+register switches to version 2 with a *format entry* at the head of its version-2 chain
+(record ``FORMAT_RECORD``, action ``format``, after ``{"hash_version": 2, "register_id": …}``),
+written just before the first change made by this version. Entries before it keep verifying
+as version 1, so every existing register stays verifiable; the format entry itself is
+version 2, so its register id is covered by its own hash and by every hash after it.
 """
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import json
+import math
 import sqlite3
 import uuid as uuidlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, time
+from decimal import Decimal
 
 from deerfield_desk.models.actor import Actor
 
@@ -42,20 +56,96 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
+HASH_VERSION = 2
+#: The record a format entry is about: the journal itself (the nil UUID, never a row's uuid).
+FORMAT_RECORD = "00000000-0000-0000-0000-000000000000"
+FORMAT_ACTION = "format"
+
+
+def normalise(value: object) -> object:
+    """A value as the journal writes it, the same whichever engine or Python type produced it.
+
+    Text, integers and null pass; booleans become 0/1 (SQLite has no boolean); integral
+    decimals become integers and other decimals floats; dates and times their ISO text (the
+    house text form, see docs/architecture.md); enums their value; mappings and sequences
+    element-wise. Anything else is refused: ``default=str`` would have hashed whatever ``str()``
+    happened to print, which differs between drivers and Python versions."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, enum.Enum):
+        return normalise(value.value)
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"the journal cannot hold the number {value!r}")
+        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, datetime | date | time):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {str(k): normalise(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [normalise(v) for v in value]
+    raise TypeError(f"the journal cannot hold a {type(value).__name__} value: {value!r}")
+
+
 def to_json(value: object) -> str | None:
     if value is None:
         return None
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return json.dumps(normalise(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def entry_hash(entry: dict) -> str:
-    canonical = json.dumps(
-        {k: entry.get(k) for k in HASHED_FIELDS},
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
-    )
+@dataclass(frozen=True)
+class Format:
+    """How entries are hashed from a point of the chain on."""
+
+    version: int = 1
+    register_id: str | None = None
+
+
+V1 = Format()
+
+
+def entry_hash(entry: dict, fmt: Format = V1) -> str:
+    hashed: dict[str, object] = {k: entry.get(k) for k in HASHED_FIELDS}
+    if fmt.version >= 2:
+        hashed["hash_version"] = fmt.version
+        hashed["register_id"] = fmt.register_id
+    canonical = json.dumps(hashed, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256((entry["prev_hash"] + canonical).encode("utf-8")).hexdigest()
+
+
+def format_declared(entry: dict) -> Format | None:
+    """The format an entry declares, if it is a format entry."""
+    if entry.get("record_uuid") != FORMAT_RECORD or entry.get("action") != FORMAT_ACTION:
+        return None
+    try:
+        declared = json.loads(entry.get("after_json") or "{}")
+        return Format(int(declared["hash_version"]), str(declared["register_id"]))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def current_format(conn: sqlite3.Connection) -> Format:
+    """The format of the newest format entry (one look-up on the record index), else v1."""
+    row = conn.execute(
+        "SELECT after_json, record_uuid, action FROM journal WHERE record_uuid = ? "
+        "AND action = ? ORDER BY seq DESC LIMIT 1",
+        (FORMAT_RECORD, FORMAT_ACTION),
+    ).fetchone()
+    if row is None:
+        return V1
+    return format_declared({"after_json": row[0], "record_uuid": row[1], "action": row[2]}) or V1
+
+
+def register_id(conn: sqlite3.Connection) -> str | None:
+    """The register's own id (from its journal's format entry); None before its first change
+    made by a version that writes one."""
+    return current_format(conn).register_id
 
 
 @dataclass
@@ -76,6 +166,11 @@ def append_entries(conn: sqlite3.Connection, actor: Actor, changes: list[tuple])
     Must run inside the caller's write transaction, so the change and its entry land together.
     """
     head = read_head(conn)
+    fmt = current_format(conn)
+    if fmt.version < HASH_VERSION:
+        fmt = Format(HASH_VERSION, str(uuidlib.uuid4()))
+        declaration = {"hash_version": fmt.version, "register_id": fmt.register_id}
+        changes = [("journal", FORMAT_RECORD, FORMAT_ACTION, None, declaration, None), *changes]
     rows = []
     at = utc_now()
     for table, record_uuid, action, before, after, reason in changes:
@@ -94,7 +189,7 @@ def append_entries(conn: sqlite3.Connection, actor: Actor, changes: list[tuple])
             "after_json": to_json(after),
             "prev_hash": head.hash,
         }
-        entry["hash"] = entry_hash(entry)
+        entry["hash"] = entry_hash(entry, fmt)
         rows.append(tuple(entry[k] for k in (*HASHED_FIELDS, "hash")))
         head = Head(entry["seq"], entry["hash"], head.entries + 1)
     conn.executemany(
@@ -115,6 +210,8 @@ def append_entries(conn: sqlite3.Connection, actor: Actor, changes: list[tuple])
 class ChainReport:
     entries: int = 0
     head_hash: str = GENESIS_HASH
+    #: the register id of the newest format entry, None for a journal all in version 1
+    register_id: str | None = None
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -133,9 +230,20 @@ def verify_chain(conn: sqlite3.Connection, max_problems: int = 20) -> ChainRepor
     """Walk the whole chain; say where it breaks and how (edited, missing, inserted, moved)."""
     report = ChainReport()
     prev_hash, expected_seq = GENESIS_HASH, 1
+    fmt = V1
     for entry in iter_entries(conn):
         report.entries += 1
         where = f"journal entry {entry['seq']}"
+        declared = format_declared(entry)
+        if declared is not None:
+            if fmt.register_id and declared.register_id != fmt.register_id:
+                report.problems.append(
+                    f"{where}: names register {declared.register_id}, but the entries before "
+                    f"it belong to register {fmt.register_id}: journals were spliced"
+                )
+            fmt = declared
+        elif entry["record_uuid"] == FORMAT_RECORD:
+            report.problems.append(f"{where}: a damaged format entry")
         if entry["seq"] != expected_seq:
             report.problems.append(
                 f"{where}: expected entry {expected_seq} next: an entry was removed or moved"
@@ -145,13 +253,14 @@ def verify_chain(conn: sqlite3.Connection, max_problems: int = 20) -> ChainRepor
                 f"{where}: does not follow the entry before it: an entry was removed, "
                 "inserted or reordered"
             )
-        if entry_hash(entry) != entry["hash"]:
+        if entry_hash(entry, fmt) != entry["hash"]:
             report.problems.append(f"{where}: its content does not match its hash: it was edited")
         prev_hash, expected_seq = entry["hash"], entry["seq"] + 1
         if len(report.problems) >= max_problems:
             report.problems.append("… stopped after too many problems")
             return report
     report.head_hash = prev_hash
+    report.register_id = fmt.register_id
     head = read_head(conn)
     if head.entries != report.entries or head.hash != prev_hash:
         report.problems.append(

@@ -34,6 +34,8 @@ class VerifyReport:
             out.append(
                 f"Journal: ok, {self.chain.entries} entries, head {self.chain.head_hash[:16]}…"
             )
+            if self.chain.register_id:
+                out.append(f"Register id: {self.chain.register_id}")
         else:
             out.append(f"Journal: BROKEN ({self.chain.entries} entries read)")
             out += [f"  - {p}" for p in self.chain.problems]
