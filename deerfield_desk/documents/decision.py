@@ -49,7 +49,7 @@ def decision_of(record: dict) -> str:
         raise InvalidInput(
             "status",
             "a decision letter needs an approved, conditionally approved or rejected "
-            f"permit, not {status or 'none'!r}"
+            f"permit, not {status or 'none'!r}",
         )
     return status
 

@@ -56,7 +56,6 @@ class Mount(StrEnum):
     BUILDING = "building"
 
 
-
 @dataclass(frozen=True)
 class Project:
     work: Work

@@ -146,8 +146,7 @@ def load_document(reg: Register, kind: str, ref: str) -> DocumentRequest:
         rule = kind_rule(record["kind"])
         if rule.cli_kind != kind:
             raise InvalidInput(
-                "REF",
-                f"notice {ref} is a {rule.title.lower()}; render it as {rule.cli_kind}"
+                "REF", f"notice {ref} is a {rule.title.lower()}; render it as {rule.cli_kind}"
             )
         return DocumentRequest(kind, ref, record)
     if kind == "decision" and re.fullmatch(r"A-\d{4}-\d{4,}", ref):
