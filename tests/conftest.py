@@ -57,3 +57,8 @@ def sync_workers(monkeypatch):
     from deerfield_desk.ui import worker
 
     monkeypatch.setattr(worker, "run_synchronously", True)
+
+    def unexpected_failure(_parent, title, message):  # a modal box would hang the test
+        raise AssertionError(f"background job {title!r} failed: {message}")
+
+    monkeypatch.setattr(worker, "report_failure", unexpected_failure)

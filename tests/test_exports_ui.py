@@ -99,10 +99,10 @@ def test_state_report_view_lists_months_and_marks_them_sent(window, register):
 def test_cancel_in_the_progress_dialog_leaves_no_files(qtbot, register, db_path, tmp_path):
     """The worker's own cancel path: Cancel pressed after the first progress report."""
     from deerfield_desk.exports.year_export import export_year
-    from deerfield_desk.ui.worker import GeneratorJob
+    from deerfield_desk.ui.worker import Job
 
     make_year(register)
-    job = GeneratorJob(lambda: export_year(db_path, YEAR, tmp_path / "out"))
+    job = Job(lambda: export_year(db_path, YEAR, tmp_path / "out"))
     failures, results = [], []
     job.signals.progress.connect(lambda *a: setattr(job, "cancelled", True))
     job.signals.failed.connect(failures.append)

@@ -11,27 +11,18 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
 from deerfield_desk.documents.placard import PAGE, draw_placard
 from deerfield_desk.documents.village import FONT, register_fonts, village_settings
-
-
-@dataclass
-class BatchProgress:
-    """Same shape as ``ui.worker.Progress`` (done, total, label), without importing Qt."""
-
-    done: int
-    total: int
-    label: str = ""
+from deerfield_desk.models.progress import Progress
 
 
 def placard_batch(
     records: Sequence[dict], settings, target: str | os.PathLike
-) -> Generator[BatchProgress, None, Path]:
+) -> Generator[Progress, None, Path]:
     register_fonts()
     village = village_settings(settings)
     target = Path(target)
@@ -46,7 +37,7 @@ def placard_batch(
         for n, record in enumerate(records, 1):
             draw_placard(canvas, record, village)
             canvas.showPage()
-            yield BatchProgress(n, total, f"Placard {n} of {total}: {record.get('permit_number')}")
+            yield Progress(n, total, f"Placard {n} of {total}: {record.get('permit_number')}")
         canvas.save()
         os.replace(tmp, target)
         finished = True

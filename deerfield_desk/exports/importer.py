@@ -30,8 +30,8 @@ from deerfield_desk.exports.import_fields import (
     guess_mapping,
     parse_value,
 )
-from deerfield_desk.exports.progress import Progress
 from deerfield_desk.exports.tabular import write_rows_csv
+from deerfield_desk.models.progress import Progress
 from deerfield_desk.store.numbering import PERMIT_SERIES
 from deerfield_desk.store.register import Register
 

@@ -21,8 +21,8 @@ from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports import archive, blds, tabular
 from deerfield_desk.exports.annual_report import render_annual_report
 from deerfield_desk.exports.doc_renderer import documents_renderer
-from deerfield_desk.exports.progress import Progress
 from deerfield_desk.exports.records import DATASETS
+from deerfield_desk.models.progress import Progress
 from deerfield_desk.store.register import connect
 
 FORMATS = ("csv", "xlsx", "blds", "pdf", "archive")

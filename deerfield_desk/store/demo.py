@@ -1,6 +1,6 @@
 """A made-up but realistic register for trying the app and for the million-permit benchmarks.
 
-``generate_demo(path, permits=N, seed=S)`` is a generator yielding ``DemoProgress(done,
+``generate_demo(path, permits=N, seed=S)`` is a generator yielding ``Progress(done,
 total, label)`` (the UI runs it behind a progress dialog) and returns a summary dict. Every
 record is journaled, so ``deerfield-desk verify`` passes on the result. It builds into
 ``<path>.building`` and renames it into place only when complete: cancelled or failed, nothing
@@ -21,10 +21,10 @@ import random
 import sqlite3
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import NamedTuple
 
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.actor import Actor, Role
+from deerfield_desk.models.progress import Progress
 from deerfield_desk.store import demo_rows, journal
 from deerfield_desk.store.bulk import HEAD_UPSERT, JournalChain
 from deerfield_desk.store.register import Register
@@ -41,14 +41,6 @@ KEPT_WHILE_LOADING = frozenset(
         "notices_permit", "notices_status",
     }
 )  # fmt: skip
-
-
-class DemoProgress(NamedTuple):
-    """Progress as the worker expects it (``.done``, ``.total``, ``.label``), and a tuple."""
-
-    done: int
-    total: int
-    label: str = ""
 
 
 def _remove(path: Path) -> None:
@@ -90,10 +82,10 @@ def generate_demo(register_path, permits: int = 300, seed: int = 1, today: date 
         for name, _sql in indexes:
             conn.execute(f"DROP INDEX {name}")
         summary = yield from _fill(conn, permits, seed, today)
-        yield DemoProgress(permits, permits, "Building the indexes…")
+        yield Progress(permits, permits, "Building the indexes…")
         for _name, sql in indexes:
             conn.execute(sql)
-        yield DemoProgress(permits, permits, "Building the search index…")
+        yield Progress(permits, permits, "Building the search index…")
         conn.execute("INSERT INTO permits_fts(permits_fts) VALUES('rebuild')")
         conn.execute("PRAGMA analysis_limit = 1000")
         conn.execute("ANALYZE")
@@ -189,7 +181,7 @@ def _fill(conn: sqlite3.Connection, n: int, seed: int, today: date):
         for sql, rows in batch:
             conn.executemany(sql, rows)
         conn.execute("COMMIT")
-        yield DemoProgress(value, n, f"{value:,} of {n:,} permits written")
+        yield Progress(value, n, f"{value:,} of {n:,} permits written")
     raise RuntimeError("demo data generation stopped early")
 
 
@@ -207,4 +199,4 @@ def ensure_demo_register(path, permits: int = 300, seed: int = 1) -> bool:
     return True
 
 
-__all__ = ["DemoProgress", "generate_demo", "ensure_demo_register"]
+__all__ = ["generate_demo", "ensure_demo_register"]

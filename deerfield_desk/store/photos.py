@@ -19,7 +19,6 @@ import io
 import os
 import warnings
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 from deerfield_desk.config import Paths
 from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.progress import Progress
 from deerfield_desk.store.register import Register
 
 ALLOWED_FORMATS = {"JPEG": ".jpg", "PNG": ".png", "TIFF": ".tif"}
@@ -37,15 +37,6 @@ OWNER_TABLES = ("inspections", "checklist_responses", "checklist_visits")
 
 EXIF_IFD, GPS_IFD = 0x8769, 0x8825
 DATETIME_ORIGINAL, DATETIME = 36867, 306
-
-
-@dataclass
-class ImportStep:
-    """Progress of a camera-folder import (duck-types ``ui.worker.Progress``)."""
-
-    done: int
-    total: int
-    label: str = ""
 
 
 def _open_checked(data: bytes, name: str) -> Image.Image:
@@ -216,12 +207,12 @@ def import_camera_folder(reg, paths: Paths, folder, owner_table: str, owner_uuid
     files = camera_files(folder)
     rows, refusals = [], []
     for number, path in enumerate(files, start=1):
-        yield ImportStep(number - 1, len(files), f"Importing {path.name}")
+        yield Progress(number - 1, len(files), f"Importing {path.name}")
         try:
             rows.append(import_photo(reg, paths, path, owner_table, owner_uuid))
         except InvalidInput as exc:
             refusals.append(str(exc))
-    yield ImportStep(len(files), len(files), "Done")
+    yield Progress(len(files), len(files), "Done")
     return rows, refusals
 
 

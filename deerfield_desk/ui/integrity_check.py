@@ -12,7 +12,6 @@ register stays read-only.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QMessageBox
 
 from deerfield_desk.config import APP_NAME
@@ -35,33 +34,23 @@ def check_at_open(path) -> bool:
         return True
 
 
-class _Signals(QObject):
-    done = Signal(object)
-
-
-class IntegrityJob(QRunnable):
-    def __init__(self, path):
-        super().__init__()
-        self.path = path
-        self.signals = _Signals()
-
-    def run(self) -> None:  # worker thread: its own connection, no widgets
+def problems_of(path) -> list[str]:
+    """Runs on the worker thread, with its own read-only connection."""
+    try:
+        conn = connect(path, read_only=True)
         try:
-            conn = connect(self.path, read_only=True)
-            try:
-                problems = integrity_problems(conn)
-            finally:
-                conn.close()
-        except Exception as exc:  # a file that cannot even be read is damaged too
-            problems = [str(exc)]
-        self.signals.done.emit(problems)
+            return integrity_problems(conn)
+        finally:
+            conn.close()
+    except Exception as exc:  # a file that cannot even be read is damaged too
+        return [str(exc)]
 
 
-def start_background_check(window, ask=None) -> IntegrityJob:
+def start_background_check(window, ask=None) -> worker.Job:
     """Hold writes, check on a worker thread, then release them or explain the damage."""
     window.register.hold_writes(HOLD_MESSAGE)
     window.statusBar().showMessage(HOLD_MESSAGE)
-    job = IntegrityJob(window.paths.db)
+    path = window.paths.db
     tell = ask or (lambda text: QMessageBox.critical(window, APP_NAME, text))
 
     def finished(problems: list[str]) -> None:
@@ -76,10 +65,6 @@ def start_background_check(window, ask=None) -> IntegrityJob:
         window.register.release_writes()
         window.statusBar().showMessage("Integrity check passed.", 5000)
 
-    job.signals.done.connect(finished)
-    window._integrity_job = job  # keep the signals alive until the job reports
-    if worker.run_synchronously:
-        job.run()
-    else:
-        QThreadPool.globalInstance().start(job)
-    return job
+    return worker.run_in_background(
+        window, "Integrity check", lambda: problems_of(path), finished, tell
+    )

@@ -7,13 +7,17 @@ store's online backup (never a file copy); a failed backup is reported, never si
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+import logging
+
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QLabel
 
 from deerfield_desk.models.actor import Role
 from deerfield_desk.store import backup
 from deerfield_desk.ui import identity, worker
+
+log = logging.getLogger(__name__)
 
 ROLE_LABELS = {Role.INSPECTOR: "Building inspector", Role.CLERK: "Village clerk"}
 DAILY_CHECK_MS = 60 * 60 * 1000  # look once an hour whether the daily backup is due
@@ -54,39 +58,19 @@ def set_actor(window, actor) -> None:
     window.statusBar().showMessage(f"Changes are now signed by {actor.name}", 5000)
 
 
-class _BackupSignals(QObject):
-    done = Signal(str, str)  # (what happened, error or "")
-
-
-class BackupJob(QRunnable):
+def daily_backup(window) -> worker.Job | None:
     """The daily backup on a worker thread: on a big register it takes a while, and the
     backup API reads through its own connection, so the office keeps working meanwhile."""
-
-    def __init__(self, db):
-        super().__init__()
-        self.db = db
-        self.signals = _BackupSignals()
-
-    def run(self) -> None:
-        try:
-            target = backup.make_backup(self.db)
-        except Exception as exc:  # reported on the GUI thread
-            self.signals.done.emit("", str(exc))
-            return
-        self.signals.done.emit(target.name, "")
-
-
-def daily_backup(window) -> BackupJob | None:
     if not getattr(window, "backups_enabled", True) or not backup.backup_due(window.paths.db):
         return None
-    job = BackupJob(window.paths.db)
-    job.signals.done.connect(lambda name, error: _report(window, "Daily backup", name, error))
-    window._backup_job = job
-    if worker.run_synchronously:
-        job.run()
-    else:
-        QThreadPool.globalInstance().start(job)
-    return job
+    db = window.paths.db
+    return worker.run_in_background(
+        window,
+        "Daily backup",
+        lambda: backup.make_backup(db),
+        lambda target: _report(window, "Daily backup", target.name, ""),
+        lambda error: _report(window, "Daily backup", "", error),
+    )
 
 
 def on_close(window) -> None:
@@ -98,6 +82,7 @@ def on_close(window) -> None:
     try:
         target = backup.make_backup(window.paths.db)
     except Exception as exc:  # a backup failure must be seen, but must not lose the session
+        log.exception("backup on close failed")
         _report(window, "Backup on close", "", str(exc))
         return
     finally:

@@ -1,30 +1,42 @@
-"""Long work off the GUI thread: a generator yields progress, a QRunnable runs it, a
-cancellable QProgressDialog shows it (CONVENTIONS.md; TagStudio/Picard pattern).
+"""Long work off the GUI thread: the app's one background runner (CONVENTIONS.md;
+TagStudio ``function_iterator``/Picard ``thread.run_task`` pattern).
 
-The generator is a plain domain function (no Qt) that yields ``Progress`` and returns its
-result. The worker opens nothing itself: the job factory is called *on the worker thread*, so a
-job that needs the register opens its own connection there. Tests set ``run_synchronously``
-to run jobs inline, deterministically.
+A job is a factory called *on the worker thread* (so a job that needs the register opens its
+own connection there). It returns either a generator that yields
+:class:`~deerfield_desk.models.progress.Progress` and returns its result (export, import,
+batch printing, demo data), or the result itself (a backup, the integrity check). One
+:class:`Job` runs both; :func:`run_in_background` runs it quietly with callbacks, and
+:func:`run_with_progress` adds a cancellable ``QProgressDialog``.
+
+Failures: the user sees the exception's message (our errors are written to be read by a clerk)
+and the log keeps the whole traceback (``logging``, logger ``deerfield_desk.ui.worker``), so a
+support call can find what the message leaves out. Tests set ``run_synchronously`` to run
+jobs inline, deterministically.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
-from dataclasses import dataclass
+import inspect
+import logging
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import QMessageBox, QProgressDialog, QWidget
 
+from deerfield_desk.models.progress import Progress
 
-@dataclass
-class Progress:
-    done: int
-    total: int
-    label: str = ""
+__all__ = ["Job", "Progress", "run_in_background", "run_with_progress", "user_message"]
+
+log = logging.getLogger(__name__)
+
+CANCELLED_MESSAGE = "Cancelled: nothing was left half-written."
 
 
-class Cancelled(Exception):
-    pass
+def user_message(exc: BaseException) -> str:
+    """What the user reads: the message itself; the exception's name only when it has none."""
+    text = str(exc).strip()
+    return text or type(exc).__name__
 
 
 class _Signals(QObject):
@@ -33,47 +45,105 @@ class _Signals(QObject):
     failed = Signal(str)
 
 
-class GeneratorJob(QRunnable):
-    def __init__(self, factory: Callable[[], Generator[Progress, None, object]]):
+class Job(QRunnable):
+    """Runs ``factory()`` on a worker thread; reports through ``signals`` (queued to the GUI
+    thread). Setting ``cancelled`` stops a generator at its next step and closes it, so its
+    ``finally`` clauses remove whatever it staged."""
+
+    def __init__(self, factory: Callable[[], Any], title: str = "Background work"):
         super().__init__()
         self.factory = factory
+        self.title = title
         self.signals = _Signals()
         self.cancelled = False
 
     def run(self) -> None:  # worker thread: no widgets here
         try:
-            gen = self.factory()
-            while True:
-                if self.cancelled:
-                    gen.close()
-                    self.signals.failed.emit("Cancelled: nothing was left half-written.")
+            result = self.factory()
+            if inspect.isgenerator(result):
+                result = self._drive(result)
+                if result is _CANCELLED:
+                    self.signals.failed.emit(CANCELLED_MESSAGE)
                     return
-                try:
-                    step = next(gen)
-                except StopIteration as stop:
-                    self.signals.finished.emit(stop.value)
-                    return
+        except Exception as exc:  # reported to the user on the GUI thread; traceback logged
+            log.exception("%s failed", self.title)
+            self.signals.failed.emit(user_message(exc))
+            return
+        self.signals.finished.emit(result)
+
+    def _drive(self, gen) -> object:
+        while True:
+            if self.cancelled:
+                gen.close()
+                log.info("%s cancelled", self.title)
+                return _CANCELLED
+            try:
+                step = next(gen)
+            except StopIteration as stop:
+                return stop.value
+            if isinstance(step, Progress):
                 self.signals.progress.emit(step.done, step.total, step.label)
-        except Exception as exc:  # reported to the user on the GUI thread
-            self.signals.failed.emit(f"{type(exc).__name__}: {exc}")
 
 
+_CANCELLED = object()
+
+#: Tests set this (conftest ``sync_workers``) so jobs run inline, deterministically.
 run_synchronously = False
+
+
+def start(job: Job) -> Job:
+    if run_synchronously:
+        job.run()
+    else:
+        QThreadPool.globalInstance().start(job)
+    return job
+
+
+def run_in_background(
+    owner: QObject,
+    title: str,
+    factory: Callable[[], Any],
+    on_done: Callable[[Any], None] | None = None,
+    on_failed: Callable[[str], None] | None = None,
+) -> Job:
+    """Run ``factory`` with no dialog (the daily backup, the start-up integrity check).
+    ``owner`` keeps the job's signals alive until it reports."""
+    job = Job(factory, title)
+    if on_done:
+        job.signals.finished.connect(on_done)
+    if on_failed:
+        job.signals.failed.connect(on_failed)
+    jobs = owner.__dict__.setdefault("_background_jobs", [])
+    jobs.append(job)
+    job.signals.finished.connect(lambda _r: _forget(jobs, job))
+    job.signals.failed.connect(lambda _m: _forget(jobs, job))
+    return start(job)
+
+
+def _forget(jobs: list, job: Job) -> None:
+    if job in jobs:
+        jobs.remove(job)
+
+
+def report_failure(parent: QWidget, title: str, message: str) -> None:
+    """Tell the user a job failed (tests replace this: a modal box would block them)."""
+    QMessageBox.warning(parent, title, message)
 
 
 def run_with_progress(
     parent: QWidget,
     title: str,
-    factory: Callable[[], Generator[Progress, None, object]],
-    on_done: Callable[[object], None] | None = None,
-) -> GeneratorJob:
-    """Run ``factory()``'s generator in the pool behind a cancellable progress dialog."""
+    factory: Callable[[], Any],
+    on_done: Callable[[Any], None] | None = None,
+) -> Job:
+    """Run ``factory()``'s generator in the pool behind a cancellable progress dialog; a
+    failure is shown to the user in a message box (a cancel is not a failure)."""
     dialog = QProgressDialog(title, "Cancel", 0, 0, parent)
     dialog.setWindowTitle(title)
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(300)
     dialog.setAutoClose(False)
-    job = GeneratorJob(factory)
+    job = Job(factory, title)
 
     def progress(done: int, total: int, label: str) -> None:
         dialog.setMaximum(max(total, 1))
@@ -87,16 +157,15 @@ def run_with_progress(
             on_done(result)
 
     def failed(message: str) -> None:
+        # Read before closing: QProgressDialog's close emits ``canceled`` itself, which would
+        # make every failure look like the user's cancel and hide it.
+        cancelled_by_user = job.cancelled
         dialog.close()
-        if not job.cancelled:
-            QMessageBox.warning(parent, title, message)
+        if not cancelled_by_user:
+            report_failure(parent, title, message)
 
     job.signals.progress.connect(progress)
     job.signals.finished.connect(finished)
     job.signals.failed.connect(failed)
     dialog.canceled.connect(lambda: setattr(job, "cancelled", True))
-    if run_synchronously:
-        job.run()
-    else:
-        QThreadPool.globalInstance().start(job)
-    return job
+    return start(job)
