@@ -68,27 +68,20 @@ def run(args) -> int:
 
 
 def render_from_register(db: Path, args) -> bytes:
-    from deerfield_desk.documents import RENDERERS
-    from deerfield_desk.documents.village import load_village_settings
-    from deerfield_desk.store.document_records import load_document
-    from deerfield_desk.store.notices import village_calendar
+    from deerfield_desk import documents
     from deerfield_desk.store.register import Register
 
+    occupancy = occupancy_options(args) if args.kind == "occupancy" else None
     reg = Register.open(db)
     try:
-        request = load_document(reg, args.kind, args.ref)
-        if args.kind == "occupancy" and (
-            args.temporary or "occupancy" not in request.record or args.until
-        ):
-            request.record["occupancy"] = occupancy_options(request.record, args)
-        settings = load_village_settings(reg)
-        calendar = village_calendar(reg)
-        return RENDERERS[args.kind](request.record, settings, calendar=calendar)
+        return documents.render(args.kind, args.ref, reg, occupancy=occupancy)
     finally:
         reg.close()
 
 
-def occupancy_options(record: dict, args) -> dict:
+def occupancy_options(args) -> dict | None:
+    """The terms typed on the command line, or None to print the stored occupancy permit
+    (or a full one from the final inspection when none is stored)."""
     if args.until:
         try:
             date.fromisoformat(args.until)
@@ -96,10 +89,6 @@ def occupancy_options(record: dict, args) -> dict:
             raise InvalidInput("--until", f"{args.until!r} is not a date YYYY-MM-DD") from None
     if (args.until or args.outstanding) and not args.temporary:
         raise InvalidInput("--until/--outstanding", "only for a --temporary occupancy permit")
-    issued = record.get("finaled_date") or date.today().isoformat()
-    return {
-        "temporary": args.temporary,
-        "end_date": args.until,
-        "outstanding": args.outstanding,
-        "issued_date": issued,
-    }
+    if not args.temporary:
+        return None
+    return {"temporary": True, "end_date": args.until, "outstanding": args.outstanding}

@@ -28,4 +28,13 @@ RENDERERS = {
     "checklist-report": render_checklist_report,
 }
 
-__all__ = ["RENDERERS", "render_placards", *(f.__name__ for f in RENDERERS.values())]
+
+def render(kind: str, ref: str, register, **options) -> bytes:
+    """``documents.render(kind, ref, register)``: see :mod:`deerfield_desk.documents.rendering`
+    (imported here lazily: it reads the store, which the renderers themselves never do)."""
+    from deerfield_desk.documents.rendering import render as render_document
+
+    return render_document(kind, ref, register, **options)
+
+
+__all__ = ["RENDERERS", "render", "render_placards", *(f.__name__ for f in RENDERERS.values())]

@@ -120,21 +120,10 @@ def has_stored_occupancy(register, ref: str) -> bool:
 
 
 def render_document(register, kind: str, ref: str, occupancy: dict | None = None) -> bytes:
-    from deerfield_desk.documents import RENDERERS
-    from deerfield_desk.documents.village import load_village_settings
-    from deerfield_desk.store.document_records import load_document
-    from deerfield_desk.store.notices import village_calendar
+    """The print preview's PDF: the same ``documents.render`` the CLI and the archive call."""
+    from deerfield_desk import documents
 
-    request = load_document(register, kind, ref)
-    if kind == "occupancy" and (occupancy or "occupancy" not in request.record):
-        request.record["occupancy"] = {
-            "temporary": False,
-            "issued_date": request.record.get("finaled_date") or date.today().isoformat(),
-            **(occupancy or {}),
-        }
-    return RENDERERS[kind](
-        request.record, load_village_settings(register), calendar=village_calendar(register)
-    )
+    return documents.render(kind, ref, register, occupancy=occupancy)
 
 
 def preview_document(window, kind: str, ref: str | None = None) -> PrintPreview | None:
