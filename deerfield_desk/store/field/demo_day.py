@@ -34,7 +34,7 @@ NOTES = ["Contractor on site", "Owner present", "Access through rear gate", ""]
 
 def make_photo(path: Path, rng: random.Random, size_bytes: int = 3_000_000) -> Path:
     """A JPEG of about ``size_bytes`` (noise compresses poorly, like a real sharp photo)."""
-    side = max(64, int((size_bytes / 1.2) ** 0.5 / 1.05))
+    side = max(64, int((size_bytes * 1.03) ** 0.5))
     width, height = side * 4 // 3, side * 3 // 4
     image = Image.frombytes("RGB", (width, height), rng.randbytes(width * height * 3))
     buffer = io.BytesIO()

@@ -28,6 +28,10 @@ REFUSED_TABLES = {
     "field_conflicts": "check-in conflicts are decided at the office",
 }
 ISSUING_ACTIONS = {"issue", "status:issued"}
+PERMITS_AT_OFFICE = (
+    f"{OFFICE} permits are issued and numbered by the office register only (§12.12(8)). "
+    "Check in, then issue the permit at the office."
+)
 
 
 class FieldGuard:
@@ -44,17 +48,15 @@ class FieldGuard:
         if table in REFUSED_TABLES:
             raise NotAllowed(f"{OFFICE} {REFUSED_TABLES[table]}.")
         if table == "permits" and (action in ISSUING_ACTIONS or action == "insert"):
-            raise NotAllowed(
-                f"{OFFICE} permits are issued and numbered by the office register only "
-                "(§12.12(8)). Check in, then issue it at the office."
-            )
+            raise NotAllowed(PERMITS_AT_OFFICE)
 
     def _check_number(self, series: str, year: str) -> None:
+        if series == "permit":
+            raise NotAllowed(PERMITS_AT_OFFICE)
         blocks = [b for b in self.manifest.blocks if b.series == series]
         if not blocks:
-            what = "permit" if series == "permit" else series
             raise NotAllowed(
-                f"{OFFICE} {what} numbers are given by the office register only; "
+                f"{OFFICE} {series} numbers are given by the office register only; "
                 "this copy holds no block of them."
             )
         block = next((b for b in blocks if b.year == int(year)), None)
