@@ -10,8 +10,8 @@ from datetime import date, datetime
 import pytest
 
 from deerfield_desk.config import Paths
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.store import inspections, journal, notices, photos
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.field import conflicts
 from deerfield_desk.store.field.checkin import checkin
 from deerfield_desk.store.field.checkout import abandon, checkout

@@ -69,16 +69,16 @@ def run_field_day(args) -> int:
     import json
 
     from deerfield_desk.config import device_id
+    from deerfield_desk.errors import NotAllowed
     from deerfield_desk.models.actor import Actor, Role
-    from deerfield_desk.store.errors import NotAllowed
     from deerfield_desk.store.field.demo_day import record_field_day
     from deerfield_desk.store.register import Register
 
     if not args.db:
-        raise UsageError("--db: name the field copy to record the day in")
+        raise InvalidInput("--db", "name the field copy to record the day in")
     db = register_paths(args.db).db
     if not db.exists():
-        raise UsageError(f"--db: no field copy at {db}")
+        raise InvalidInput("--db", f"no field copy at {db}")
     started = time.perf_counter()
     with Register.open(db, Actor("Field Inspector", Role.INSPECTOR, device_id())) as reg:
         try:

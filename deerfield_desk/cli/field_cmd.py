@@ -16,8 +16,9 @@ import getpass
 import json
 import sys
 
-from deerfield_desk.cli import UsageError, add_db_option
+from deerfield_desk.cli import add_db_option
 from deerfield_desk.config import device_id, register_paths
+from deerfield_desk.errors import InvalidInput
 
 
 def register(sub) -> None:
@@ -64,67 +65,65 @@ def _open(args, *, must_exist=True):
 
     db = register_paths(getattr(args, "db", None)).db
     if must_exist and not db.exists():
-        raise UsageError(f"--db: no register at {db}")
+        raise InvalidInput("--db", f"no register at {db}")
     name = getattr(args, "user", None) or getpass.getuser() or "command line"
     return Register.open(db, Actor(name, Role.CLERK, device_id()))
 
 
 def _refused(exc) -> int:
-    from deerfield_desk.store.errors import InvalidInput
-
     if isinstance(exc, InvalidInput):
-        raise UsageError(f"--{exc.field}: {exc.rule}") from exc
+        raise InvalidInput(f"--{exc.field}", exc.rule) from exc
     print(f"deerfield-desk: {exc}", file=sys.stderr)
     return 1
 
 
 def run_checkout(args) -> int:
-    from deerfield_desk.store.errors import RegisterError
+    from deerfield_desk.errors import DeskError
     from deerfield_desk.store.field.checkout import checkout
 
     with _open(args) as reg:
         try:
             result = checkout(reg, args.to, args.device)
-        except RegisterError as exc:
+        except DeskError as exc:
             return _refused(exc)
     print(json.dumps(result.summary()))
     return 0
 
 
 def run_return(args) -> int:
-    from deerfield_desk.store.errors import RegisterError
+    from deerfield_desk.errors import DeskError
     from deerfield_desk.store.field.pack import write_return
 
     db = register_paths(getattr(args, "db", None)).db
     try:
         summary = write_return(db, args.to)
-    except RegisterError as exc:
+    except DeskError as exc:
         return _refused(exc)
     print(json.dumps(summary.as_dict()))
     return 0
 
 
 def run_checkin(args) -> int:
-    from deerfield_desk.store.errors import RegisterError
+    from deerfield_desk.errors import DeskError
     from deerfield_desk.store.field.checkin import checkin
 
     with _open(args) as reg:
         try:
             result = checkin(reg, args.pack)
-        except RegisterError as exc:
+        except DeskError as exc:
             return _refused(exc)
     print(json.dumps(result.as_dict()))
     return 0
 
 
 def run_abandon(args) -> int:
-    from deerfield_desk.store.errors import RegisterError
+    from deerfield_desk.errors import DeskError
     from deerfield_desk.store.field.checkout import abandon
 
     with _open(args) as reg:
         try:
             row, released = abandon(reg, args.device, args.reason)
-        except RegisterError as exc:
+        except DeskError as exc:
             return _refused(exc)
     print(
         json.dumps(

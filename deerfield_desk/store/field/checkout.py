@@ -20,9 +20,9 @@ from datetime import datetime
 from pathlib import Path
 
 from deerfield_desk.config import Paths
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.store import journal
 from deerfield_desk.store.backup import backup_to
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.field.manifest import Block, CopyManifest, register_id
 from deerfield_desk.store.numbering import NOTICE_SERIES
 from deerfield_desk.store.register import Register

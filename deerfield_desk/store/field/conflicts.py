@@ -12,8 +12,8 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.store import journal
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.field.pack import ForeignKeys
 from deerfield_desk.store.register import Register
 

@@ -17,9 +17,9 @@ from pathlib import Path
 from PIL import Image
 
 from deerfield_desk.config import Paths
+from deerfield_desk.errors import DeskError, NotAllowed
 from deerfield_desk.models.exhibit_a import items_for
 from deerfield_desk.store import erosion_checks, inspections, notices, photos
-from deerfield_desk.store.errors import NotAllowed, RegisterError
 from deerfield_desk.store.register import Register
 
 DEFECTS = [
@@ -75,7 +75,7 @@ def _request_more(reg: Register, rng: random.Random, wanted: int, when: datetime
                 channel="phone",
             )
             wanted -= 1
-        except RegisterError:
+        except DeskError:
             continue
 
 

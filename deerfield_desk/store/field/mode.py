@@ -10,7 +10,7 @@ fees, the fee schedule and village settings, applications, and the exchange's ow
 
 from __future__ import annotations
 
-from deerfield_desk.store.errors import NotAllowed
+from deerfield_desk.errors import NotAllowed
 from deerfield_desk.store.field.manifest import CopyManifest, read_copy_manifest
 
 OFFICE = "This is a field copy of the office register:"

@@ -21,8 +21,8 @@ from datetime import datetime
 from pathlib import Path
 
 from deerfield_desk.config import Paths
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.store import journal
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.field.manifest import read_copy_manifest
 from deerfield_desk.store.register import connect
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 
+from deerfield_desk.errors import NotAllowed
 from deerfield_desk.models.actor import Actor, Role
-from deerfield_desk.store.errors import NotAllowed
 from deerfield_desk.store.field.pack import ForeignKeys
 from deerfield_desk.store.register import Register
 
