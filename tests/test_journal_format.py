@@ -121,3 +121,25 @@ def test_values_are_normalised_not_stringified():
         journal.to_json({"tags": {"a"}})
     with pytest.raises(ValueError, match="nan"):
         journal.to_json({"x": float("nan")})
+
+
+def test_the_register_has_one_id_for_its_journal_and_the_field_exchange(register, monkeypatch):
+    from deerfield_desk.store.field.manifest import register_id as field_register_id
+
+    register.insert("parcels", PARCEL)
+    assert field_register_id(register) == journal.register_id(register.conn)
+
+
+def test_a_register_named_before_version_2_keeps_its_name_in_the_journal(
+    db_path, clerk, monkeypatch
+):
+    with monkeypatch.context() as old_app:
+        old_app.setattr(journal, "HASH_VERSION", 1)
+        reg = Register.open(db_path, clerk)
+        reg.set_setting(journal.REGISTER_ID, "3f1c0e9a-0000-4000-8000-000000000001")
+        reg.close()
+    reg = Register.open(db_path, clerk)
+    reg.insert("parcels", PARCEL)
+    assert journal.register_id(reg.conn) == "3f1c0e9a-0000-4000-8000-000000000001"
+    reg.close()
+    assert verify_register(db_path).ok

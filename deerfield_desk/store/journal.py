@@ -50,6 +50,10 @@ HASHED_FIELDS = (
     "after_json",
     "prev_hash",
 )
+# Hashed only when present, so entries written before the column existed keep their hashes.
+# ``origin`` says where an entry came from when it did not start here: a field copy's entry
+# applied at check-in carries the device, the check-out and the field entry's own hash.
+OPTIONAL_HASHED_FIELDS = ("origin",)
 
 
 def utc_now() -> str:
@@ -57,6 +61,8 @@ def utc_now() -> str:
 
 
 HASH_VERSION = 2
+#: The setting that names a register (shared with the field exchange's manifests).
+REGISTER_ID = "register_id"
 #: The record a format entry is about: the journal itself (the nil UUID, never a row's uuid).
 FORMAT_RECORD = "00000000-0000-0000-0000-000000000000"
 FORMAT_ACTION = "format"
@@ -112,6 +118,9 @@ V1 = Format()
 
 def entry_hash(entry: dict, fmt: Format = V1) -> str:
     hashed: dict[str, object] = {k: entry.get(k) for k in HASHED_FIELDS}
+    for name in OPTIONAL_HASHED_FIELDS:
+        if entry.get(name) is not None:
+            hashed[name] = entry[name]
     if fmt.version >= 2:
         hashed["hash_version"] = fmt.version
         hashed["register_id"] = fmt.register_id
@@ -142,6 +151,39 @@ def current_format(conn: sqlite3.Connection) -> Format:
     return format_declared({"after_json": row[0], "record_uuid": row[1], "action": row[2]}) or V1
 
 
+def _new_register_id(conn: sqlite3.Connection, changes: list[tuple]) -> str:
+    """The id a register's first format entry declares: the ``register_id`` setting when the
+    register already has one (the field exchange names registers by it) or this very batch
+    writes it, so a register never carries two ids; else a new one."""
+    for table, _uuid, _action, _before, after, _reason in changes:
+        if table == "settings" and isinstance(after, dict) and after.get("key") == REGISTER_ID:
+            return str(json.loads(after["value"]))
+    try:
+        row = conn.execute("SELECT value FROM settings WHERE key = ?", (REGISTER_ID,)).fetchone()
+    except sqlite3.OperationalError:  # a bare journal without the settings table (tests)
+        row = None
+    return str(json.loads(row[0])) if row else str(uuidlib.uuid4())
+
+
+def format_at(conn: sqlite3.Connection, seq: int) -> Format:
+    """The format in effect after entry ``seq`` (for checking a run of later entries)."""
+    row = conn.execute(
+        "SELECT after_json, record_uuid, action FROM journal WHERE record_uuid = ? "
+        "AND action = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+        (FORMAT_RECORD, FORMAT_ACTION, seq),
+    ).fetchone()
+    if row is None:
+        return V1
+    return format_declared({"after_json": row[0], "record_uuid": row[1], "action": row[2]}) or V1
+
+
+def hash_holds(entry: dict, fmt: Format) -> tuple[bool, Format]:
+    """Does ``entry``'s hash hold under ``fmt`` (or the format it declares itself)? Returns
+    the format for the entries after it, so a caller walking a run of entries keeps step."""
+    fmt = format_declared(entry) or fmt
+    return entry_hash(entry, fmt) == entry["hash"], fmt
+
+
 def register_id(conn: sqlite3.Connection) -> str | None:
     """The register's own id (from its journal's format entry); None before its first change
     made by a version that writes one."""
@@ -160,19 +202,26 @@ def read_head(conn: sqlite3.Connection) -> Head:
     return Head(*row) if row else Head(0, GENESIS_HASH, 0)
 
 
-def append_entries(conn: sqlite3.Connection, actor: Actor, changes: list[tuple]) -> Head:
+def append_entries(
+    conn: sqlite3.Connection, actor: Actor, changes: list[tuple], origin: dict | None = None
+) -> Head:
     """Append one entry per change ``(table, record_uuid, action, before, after, reason)``.
 
     Must run inside the caller's write transaction, so the change and its entry land together.
+    ``origin`` (hashed with the entry) marks entries replayed from elsewhere, e.g. a field copy.
     """
+    origin_text = to_json(origin)
     head = read_head(conn)
     fmt = current_format(conn)
-    if fmt.version < HASH_VERSION:
-        fmt = Format(HASH_VERSION, str(uuidlib.uuid4()))
+    declare = fmt.version < HASH_VERSION
+    if declare:
+        fmt = Format(HASH_VERSION, _new_register_id(conn, changes))
         declaration = {"hash_version": fmt.version, "register_id": fmt.register_id}
         changes = [("journal", FORMAT_RECORD, FORMAT_ACTION, None, declaration, None), *changes]
     rows = []
     at = utc_now()
+    # a register not yet migrated to the origin column can still take entries without one
+    columns = (*HASHED_FIELDS, "hash") if origin is None else (*HASHED_FIELDS, "hash", "origin")
     for table, record_uuid, action, before, after, reason in changes:
         entry = {
             "seq": head.seq + 1,
@@ -188,13 +237,13 @@ def append_entries(conn: sqlite3.Connection, actor: Actor, changes: list[tuple])
             "before_json": to_json(before),
             "after_json": to_json(after),
             "prev_hash": head.hash,
+            "origin": None if declare and not rows else origin_text,
         }
         entry["hash"] = entry_hash(entry, fmt)
-        rows.append(tuple(entry[k] for k in (*HASHED_FIELDS, "hash")))
+        rows.append(tuple(entry[k] for k in columns))
         head = Head(entry["seq"], entry["hash"], head.entries + 1)
     conn.executemany(
-        f"INSERT INTO journal ({', '.join((*HASHED_FIELDS, 'hash'))}) "
-        f"VALUES ({', '.join('?' * (len(HASHED_FIELDS) + 1))})",
+        f"INSERT INTO journal ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
         rows,
     )
     conn.execute(
@@ -219,9 +268,13 @@ class ChainReport:
         return not self.problems
 
 
-def iter_entries(conn: sqlite3.Connection) -> Iterator[dict]:
-    cursor = conn.execute(f"SELECT {', '.join((*HASHED_FIELDS, 'hash'))} FROM journal ORDER BY seq")
-    names = [*HASHED_FIELDS, "hash"]
+def iter_entries(conn: sqlite3.Connection, after_seq: int = 0) -> Iterator[dict]:
+    """Entries oldest first (after ``after_seq``), with ``origin`` where the column exists."""
+    has_origin = any(r[1] == "origin" for r in conn.execute("PRAGMA table_info(journal)"))
+    names = [*HASHED_FIELDS, "hash", *(["origin"] if has_origin else [])]
+    cursor = conn.execute(
+        f"SELECT {', '.join(names)} FROM journal WHERE seq > ? ORDER BY seq", (after_seq,)
+    )
     for row in cursor:
         yield dict(zip(names, row, strict=True))
 

@@ -87,6 +87,13 @@ class Register:
         self._tx_depth = 0
         self._lock = threading.RLock()
         self.writes_held: str | None = None
+        #: ``guard(table, action)`` raises NotAllowed for a write this copy may not make (a
+        #: field copy refuses permits' issuance, payments, fees and settings); None = office.
+        self.guard = None
+        #: Set while replaying another register's entries: journaled with each entry.
+        self.origin: dict | None = None
+        #: The manifest when this file is a field copy (see ``store.field``), else None.
+        self.field_manifest = None
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -118,6 +125,9 @@ class Register:
         register = cls(conn, path, actor or SYSTEM_ACTOR)
         if migrate:
             apply_migrations(register.db)
+        from deerfield_desk.store.field.mode import install_field_guard
+
+        install_field_guard(register)
         return register
 
     def close(self) -> None:
@@ -171,6 +181,21 @@ class Register:
                 else:
                     self.conn.execute(f"RELEASE sp{self._tx_depth}")
 
+    @contextmanager
+    def acting_as(self, actor: Actor, origin: dict | None) -> Iterator[Register]:
+        """Write as ``actor`` with ``origin`` on every journal entry (a field check-in replays
+        the inspector's entries under the inspector's name, marked with where they came from)."""
+        saved = self.actor, self.origin
+        self.actor, self.origin = actor, origin
+        try:
+            yield self
+        finally:
+            self.actor, self.origin = saved
+
+    def _check_guard(self, table: str, action: str) -> None:
+        if self.guard is not None:
+            self.guard(table, action)
+
     # -- reading ---------------------------------------------------------------------------
     def query(self, sql: str, params: Iterable = ()) -> list[dict]:
         cursor = self.conn.execute(sql, tuple(params))
@@ -200,6 +225,7 @@ class Register:
         """Insert one record and journal it; returns the stored row (with id and uuid)."""
         values = dict(values)
         values.setdefault("uuid", str(uuidlib.uuid4()))
+        self._check_guard(table, "insert")
         with self.transaction():
             columns = ", ".join(values)
             marks = ", ".join("?" * len(values))
@@ -209,7 +235,10 @@ class Register:
             row = self.get(table, values["uuid"])
             self._index(table, [row], [])
             journal.append_entries(
-                self.conn, self.actor, [(table, row["uuid"], "insert", None, row, None)]
+                self.conn,
+                self.actor,
+                [(table, row["uuid"], "insert", None, row, None)],
+                self.origin,
             )
         return row
 
@@ -217,6 +246,7 @@ class Register:
         """Insert many records in one transaction, one journal entry each (imports, demo)."""
         if not rows:
             return 0
+        self._check_guard(table, action)
         for row in rows:
             row.setdefault("uuid", str(uuidlib.uuid4()))
         columns = list(rows[0])
@@ -237,6 +267,7 @@ class Register:
                 self.conn,
                 self.actor,
                 [(table, r["uuid"], action, None, r, None) for r in rows],
+                self.origin,
             )
         return len(rows)
 
@@ -252,6 +283,7 @@ class Register:
         """Change fields of one record and journal before/after; returns the new row."""
         if "uuid" in changes or "id" in changes:
             raise InvalidInput("uuid", "a record's identity never changes")
+        self._check_guard(table, action)
         with self.transaction():
             before = self.get(table, record_uuid)
             if changes:
@@ -263,7 +295,10 @@ class Register:
             after = self.get(table, record_uuid)
             self._index(table, [after], [before])
             journal.append_entries(
-                self.conn, self.actor, [(table, record_uuid, action, before, after, reason)]
+                self.conn,
+                self.actor,
+                [(table, record_uuid, action, before, after, reason)],
+                self.origin,
             )
         return after
 
@@ -318,6 +353,7 @@ class Register:
         One statement, insert-or-increment on the series row: the first number of a year and
         every later one take the same path, so no engine can interleave a read and a write
         between two issuers (SQLite >= 3.35 and PostgreSQL both run it as written)."""
+        self._check_guard("number_series", f"{series}/{year}")
         with self.transaction():
             row = self.conn.execute(
                 "INSERT INTO number_series (series, year, last) VALUES (?, ?, 1) "
