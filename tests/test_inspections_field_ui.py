@@ -55,7 +55,7 @@ def test_today_lists_stops_in_route_order_with_phone_defects_and_late_flag(windo
     a = book(reg, first, "foundation", 9)
     b = book(reg, second, "footing", 11, requested_at=datetime(2026, 12, 2, 10))
     inspections.set_route(reg, [b["uuid"], a["uuid"]])
-    window.notify_changed("inspections")
+
     today = window.today_screen
     assert [s.address for s in today.stops] == ["40 Oak Ave", "12 Main St"]
     assert today.stops[0].late_request and not today.stops[1].late_request
@@ -69,7 +69,7 @@ def test_today_lists_stops_in_route_order_with_phone_defects_and_late_flag(windo
 def test_field_buttons_are_touch_sized(window, qtbot):
     permit = make_permit(window.register)
     book(window.register, permit, "footing", 9)
-    window.notify_changed("inspections")
+
     window.show()
     qtbot.waitExposed(window)
     card = window.today_screen.cards[0]

@@ -47,6 +47,10 @@ class OpChanges:
         """Does this change concern any of ``tables``? ``everything`` concerns every view."""
         return self.everything or not self.tables.isdisjoint(tables)
 
+    def __contains__(self, table: object) -> bool:
+        """``"permits" in changes``: the same question as :meth:`touches` for one table."""
+        return isinstance(table, str) and self.touches(table)
+
     def kinds(self) -> frozenset[str]:
         """The record kinds touched ("permit", "money", …), for views that think in kinds."""
         if self.everything:

@@ -13,6 +13,10 @@ from datetime import date, timedelta
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.store.register import Register
 
+#: The tables the day's route is read from (``store.changes``: the Today screen reloads when
+#: a write touches one of them).
+READS = frozenset({"inspections", "permits", "applications", "people", "inspection_stage_changes"})
+
 DAY_SQL = """
 SELECT i.uuid, i.stage, i.scheduled_for, i.route_order, i.late_request, i.result,
        i.requested_by, i.reinspection_of, i.due_by, i.permit_id,

@@ -17,6 +17,10 @@ from deerfield_desk.store.register import Register
 LIMIT = 2000
 
 
+#: The tables the notice register is read from (a write to one reloads the Notices tab).
+READS = frozenset({"notices", "permits", "parcels", "people", "applications"})
+
+
 def list_notices(
     reg: Register,
     *,

@@ -75,6 +75,10 @@ def decide_review(reg: Register, permit_uuid: str, decision: str, text: str = ""
     return transition(reg, permit_uuid, DECISIONS[decision], text or None, changes)
 
 
+#: The tables :func:`review_queue` reads.
+REVIEW_QUEUE_READS = frozenset({"permits"})
+
+
 def review_queue(reg: Register, today: date) -> list[dict]:
     """Permits awaiting a decision, soonest deadline first (no deadline last)."""
     rows = reg.query(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import uuid as uuidlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -24,6 +24,7 @@ from deerfield_desk.errors import (
 )
 from deerfield_desk.models.actor import SYSTEM_ACTOR, Actor
 from deerfield_desk.store import journal
+from deerfield_desk.store.changes import NOTHING, OpChanges
 from deerfield_desk.store.migrations import apply_migrations
 
 PRAGMAS = (
@@ -94,6 +95,27 @@ class Register:
         self.origin: dict | None = None
         #: The manifest when this file is a field copy (see ``store.field``), else None.
         self.field_manifest = None
+        # Tables journaled in each open transaction level; merged upwards on release,
+        # reported on the outermost commit, dropped on rollback (store/changes.py).
+        self._touched: list[set[str]] = []
+        self._listeners: list[Callable[[OpChanges], None]] = []
+        #: What the last committed write transaction changed.
+        self.last_changes: OpChanges = NOTHING
+
+    # -- what changed ----------------------------------------------------------------------
+    def on_change(self, listener: Callable[[OpChanges], None]) -> None:
+        """Call ``listener(changes)`` after every committed write transaction that changed
+        something (the main window turns it into its ``register_changed`` signal)."""
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Callable[[OpChanges], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _journal(self, entries: list[tuple]) -> None:
+        """Append journal entries and note their tables as changed by this transaction."""
+        journal.append_entries(self.conn, self.actor, entries, self.origin)
+        self._touched[-1].update(entry[0] for entry in entries)
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -163,10 +185,12 @@ class Register:
             else:
                 self.conn.execute(f"SAVEPOINT sp{self._tx_depth}")
             self._tx_depth += 1
+            self._touched.append(set())
             try:
                 yield self
             except BaseException:
                 self._tx_depth -= 1
+                self._touched.pop()
                 if self._tx_depth == 0:
                     if self.conn.in_transaction:
                         self.conn.execute("ROLLBACK")
@@ -176,10 +200,20 @@ class Register:
                 raise
             else:
                 self._tx_depth -= 1
+                touched = self._touched.pop()
                 if self._tx_depth == 0:
                     self.conn.execute("COMMIT")
                 else:
                     self.conn.execute(f"RELEASE sp{self._tx_depth}")
+                if self._touched:
+                    self._touched[-1] |= touched
+                elif touched:
+                    self._announce(OpChanges(frozenset(touched)))
+
+    def _announce(self, changes: OpChanges) -> None:
+        self.last_changes = changes
+        for listener in list(self._listeners):
+            listener(changes)
 
     @contextmanager
     def acting_as(self, actor: Actor, origin: dict | None) -> Iterator[Register]:
@@ -234,12 +268,7 @@ class Register:
             )
             row = self.get(table, values["uuid"])
             self._index(table, [row], [])
-            journal.append_entries(
-                self.conn,
-                self.actor,
-                [(table, row["uuid"], "insert", None, row, None)],
-                self.origin,
-            )
+            self._journal([(table, row["uuid"], "insert", None, row, None)])
         return row
 
     def insert_many(self, table: str, rows: list[dict], *, action: str = "insert") -> int:
@@ -263,12 +292,7 @@ class Register:
                     (journal.to_json(uuids),),
                 )
                 self._index(table, stored, [])
-            journal.append_entries(
-                self.conn,
-                self.actor,
-                [(table, r["uuid"], action, None, r, None) for r in rows],
-                self.origin,
-            )
+            self._journal([(table, r["uuid"], action, None, r, None) for r in rows])
         return len(rows)
 
     def update(
@@ -294,12 +318,7 @@ class Register:
                 )
             after = self.get(table, record_uuid)
             self._index(table, [after], [before])
-            journal.append_entries(
-                self.conn,
-                self.actor,
-                [(table, record_uuid, action, before, after, reason)],
-                self.origin,
-            )
+            self._journal([(table, record_uuid, action, before, after, reason)])
         return after
 
     def _index(self, table: str, new_rows: list[dict], old_rows: list[dict]) -> None:

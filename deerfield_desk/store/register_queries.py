@@ -22,6 +22,13 @@ from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.status import ACTIVE, NEEDS_ACTION, next_action
 from deerfield_desk.store.notices import overdue_notice_exists_sql, overdue_permit_ids_sql
 
+#: The tables the register window's rows and needs-action column are read from: a write to
+#: any of them (store.changes.OpChanges) makes the window reload its page.
+READS = frozenset(
+    {"permits", "applications", "parcels", "people", "inspections", "fees", "payments",
+     "deposits", "notices"}
+)  # fmt: skip
+
 #: Permit kinds the office issues (Chapter 12 and Chapter 31), with the register's labels.
 KIND_LABELS = {
     "building": "Building",

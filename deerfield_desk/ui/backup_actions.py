@@ -6,7 +6,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from deerfield_desk.store import backup
-from deerfield_desk.ui.changes import EVERYTHING
 
 
 def install(window) -> None:
@@ -48,6 +47,6 @@ def restore(window, chosen: str | None = None, confirm=None) -> bool:
     from deerfield_desk.store.register import Register
 
     window.register = Register.open(window.paths.db, actor)
-    window.notify_changed(EVERYTHING)
+    window.announce_everything()
     window.statusBar().showMessage(f"Restored {chosen}; the replaced register is kept at {kept}")
     return True

@@ -1,15 +1,15 @@
 """What a ``register_changed`` announcement means to a view.
 
-Writers announce the tables they changed; a restored backup announces ``EVERYTHING``. Views
-ask :func:`touches` rather than testing table names themselves, so none of them misses the
-restore.
+The announcement is the store's own report, a ``store.changes.OpChanges``: views ask
+``changes.touches("permits", ...)`` (or this module's :func:`touches`, kept for views written
+before the report existed). A restored backup announces everything, so no view misses it.
 """
 
 from __future__ import annotations
 
-EVERYTHING = "*"
+from deerfield_desk.store.changes import OpChanges
 
 
-def touches(changed: set, *tables: str) -> bool:
-    """Does the announcement concern any of ``tables``? ``EVERYTHING`` concerns every view."""
-    return EVERYTHING in changed or bool(changed & set(tables))
+def touches(changes: OpChanges, *tables: str) -> bool:
+    """Does the announcement concern any of ``tables``? Everything concerns every view."""
+    return changes.touches(*tables)

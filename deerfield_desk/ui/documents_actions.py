@@ -199,6 +199,5 @@ def open_settings(window):
     from deerfield_desk.ui.village_settings_page import VillageSettingsPage
 
     page = VillageSettingsPage(window, window.register)
-    if page.exec():
-        window.notify_changed("settings")
+    page.exec()
     return page

@@ -75,6 +75,5 @@ class ExtendDialog(QDialog):
             self.error.setText(str(exc))
             self.error.setVisible(True)
             return False
-        self.window.notify_changed("permits", "fees", "payments")
         self.accept()
         return True

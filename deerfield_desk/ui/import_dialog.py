@@ -148,7 +148,7 @@ class ImportDialog(QDialog):
 
         def done(result) -> None:
             self.result = result
-            window.notify_changed("permits", "settings")
+            window.catch_up()  # written on the worker's connection: read back from the journal
             text = (
                 f"Imported {result.imported:,} permits. {result.already_present:,} were already "
                 f"in the register and were left as they are. {result.rejected:,} rows were "

@@ -68,7 +68,6 @@ class IssueDialog(QDialog):
             confirm.inform(self, "Not issued", str(exc))
             self.refresh()
             return
-        self.window.notify_changed("permits")
         confirm.inform(self, "Permit issued", f"Permit {self.issued['permit_number']} issued; "
                        f"expires {self.issued['expires_date'] or 'with the work'}.")  # fmt: skip
         self.accept()

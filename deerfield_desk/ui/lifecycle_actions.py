@@ -49,7 +49,6 @@ def open_wizard(window, app_uuid: str | None = None):
     from deerfield_desk.ui.wizard import ApplicationWizard
 
     wizard = ApplicationWizard(window.register, window, app_uuid=app_uuid)
-    wizard.submitted.connect(lambda _p: window.notify_changed("applications", "permits"))
     wizard.show()
     return wizard
 
@@ -142,5 +141,3 @@ def _act(window, action) -> None:
         action()
     except (InvalidInput, NotAllowed) as exc:
         confirm.inform(window, "Not done", str(exc))
-        return
-    window.notify_changed("permits")

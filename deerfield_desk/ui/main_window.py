@@ -12,6 +12,7 @@ from PySide6.QtCore import QByteArray, QSettings, Signal
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from deerfield_desk.config import APP_NAME, Paths
+from deerfield_desk.store.changes import OpChanges, changes_since
 from deerfield_desk.store.register import Register
 from deerfield_desk.ui import register_view, session
 from deerfield_desk.ui.features import FEATURE_MODULES
@@ -22,8 +23,11 @@ MENU_ORDER = ("File", "Permits", "Inspections", "Documents", "Tools", "Help")
 class MainWindow(QMainWindow):
     """Holds the open register and the signed-in actor; screens talk to the store through it."""
 
-    #: Emitted after any write, with the names of the tables that changed, so views refresh
-    #: only what they must (test with ``ui.changes.touches``; ``"*"`` means everything).
+    #: Emitted after any committed write with the store's report of what it changed
+    #: (``store.changes.OpChanges``), so views refresh only what they must: a view asks
+    #: ``changes.touches("permits", ...)``. Nobody lists tables by hand: the register reports
+    #: its own journaled writes, and :meth:`catch_up` reads other connections' writes back
+    #: from the journal.
     register_changed = Signal(object)
     #: Emitted once the register view shows its first rows (the smoke probe waits for it).
     first_rows_shown = Signal(int)
@@ -32,6 +36,8 @@ class MainWindow(QMainWindow):
 
     def __init__(self, register: Register, paths: Paths, *, demo: bool = False):
         super().__init__()
+        self._register: Register | None = None
+        self._journal_seq = 0
         self.register = register
         self.paths = paths
         self.demo = demo
@@ -66,6 +72,40 @@ class MainWindow(QMainWindow):
             importlib.import_module(module_name).install(self)
 
     @property
+    def register(self) -> Register:
+        assert self._register is not None
+        return self._register
+
+    @register.setter
+    def register(self, register: Register) -> None:
+        """Listen to the register's own reports; a new register (a restore) moves the
+        listener and starts reading its journal from its current end."""
+        if self._register is not None:
+            self._register.remove_listener(self._store_changed)
+        self._register = register
+        register.on_change(self._store_changed)
+        self._journal_seq = changes_since(register, 0)[1]
+
+    def _store_changed(self, changes: OpChanges) -> None:
+        # Our own write: its report is exact. Read the journal from where we were, so writes
+        # another connection made meanwhile are not lost either.
+        since, self._journal_seq = changes_since(self.register, self._journal_seq)
+        self.register_changed.emit(changes | since)
+
+    def catch_up(self) -> OpChanges:
+        """Announce what other connections wrote since we last looked (a background import,
+        a photo import, the demo): read from the journal, not listed by the caller."""
+        changes, self._journal_seq = changes_since(self.register, self._journal_seq)
+        if changes:
+            self.register_changed.emit(changes)
+        return changes
+
+    def announce_everything(self) -> None:
+        """The whole register was replaced (a restored backup): every view reloads."""
+        self._journal_seq = changes_since(self.register, 0)[1]
+        self.register_changed.emit(OpChanges.all())
+
+    @property
     def actor(self):
         return self.register.actor
 
@@ -89,8 +129,10 @@ class MainWindow(QMainWindow):
         session.on_close(self)
         super().closeEvent(event)
 
-    def notify_changed(self, *tables: str) -> None:
-        self.register_changed.emit(set(tables))
+    def notify_changed(self, *_tables: str) -> None:
+        """Kept for callers written before the store reported its changes: the tables they
+        name are ignored and the journal says what changed (see :meth:`catch_up`)."""
+        self.catch_up()
 
     def settings(self) -> QSettings:
         return QSettings()

@@ -222,7 +222,6 @@ class MoneyDialog(QDialog):
             self.error.setText(str(exc))
             self.error.setVisible(True)
             return False
-        self.window.notify_changed("fees", "payments", "deposits", "applications")
         self.refresh()
         return True
 

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from deerfield_desk.errors import InvalidInput, NotAllowed, RecordNotFound
 from deerfield_desk.models.notice_deadlines import notice_deadlines
 from deerfield_desk.models.notices import kind_rule
+from deerfield_desk.store import notice_queries
 from deerfield_desk.store import notices as store
 from deerfield_desk.store.notice_queries import list_notices
 from deerfield_desk.ui import confirm, notice_dialogs
@@ -53,6 +54,9 @@ BUTTONS = (
 
 
 class NoticesView(QWidget):
+    #: The tables this view shows: it reloads when a write touches one (store.changes).
+    SHOWS = notice_queries.READS
+
     def __init__(self, window, parent: QWidget | None = None):
         super().__init__(parent)
         self.window_ = window
@@ -118,7 +122,9 @@ class NoticesView(QWidget):
         self.appeal_button.clicked.connect(self.appealed)
         self.withdraw_button.clicked.connect(self.withdraw)
         self.print_button.clicked.connect(self.print_notice)
-        window.register_changed.connect(lambda _tables: self.refresh())
+        window.register_changed.connect(
+            lambda changes: changes.touches(*self.SHOWS) and self.refresh()
+        )
         self.refresh()
 
     # -- reading ---------------------------------------------------------------------------
@@ -197,7 +203,6 @@ class NoticesView(QWidget):
     # -- acting ----------------------------------------------------------------------------
     def _done(self, row: dict | None) -> dict | None:
         if row is not None:
-            self.window_.notify_changed("notices")
             self.select(row["uuid"])
         return row
 

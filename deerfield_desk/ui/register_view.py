@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store import register_queries as rq
+from deerfield_desk.store.changes import OpChanges
 from deerfield_desk.store.permit_detail import permit_detail
-from deerfield_desk.ui.changes import EVERYTHING, touches
 from deerfield_desk.ui.permit_detail import PermitDetailPane
 from deerfield_desk.ui.register_filters import RegisterFilters
 from deerfield_desk.ui.register_model import (
@@ -61,6 +61,8 @@ class RegisterTable(QTableView):
 
 
 class RegisterView(QWidget):
+    #: The tables this view shows: it reloads when a write touches one (store.changes).
+    SHOWS = rq.READS
     """Emits ``first_rows_shown(total)`` once, after the first rows were actually painted."""
 
     first_rows_shown = Signal(int)
@@ -182,10 +184,10 @@ class RegisterView(QWidget):
         if uuid:
             self.permit_activated.emit(uuid)
 
-    def _register_changed(self, tables: set) -> None:
-        if EVERYTHING in tables:
+    def _register_changed(self, changes: OpChanges) -> None:
+        if changes.everything:
             self.model.set_connection(self.window_.register.conn)
-        elif touches(tables, "permits", "inspections", "fees", "notices", "parcels", "people"):
+        elif changes.touches(*self.SHOWS):
             self._keep_uuid = self.current_permit_uuid()  # stay on the permit being worked
             self.model.reload()
         self.filters.set_years(rq.years(self.window_.register.conn))

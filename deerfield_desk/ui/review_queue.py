@@ -26,12 +26,12 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.project_summary import permit_label, texts
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.permits_lifecycle import (
+    REVIEW_QUEUE_READS,
     decide_review,
     record_deemed_rejection,
     review_queue,
 )
 from deerfield_desk.ui import confirm
-from deerfield_desk.ui.changes import touches
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 COLUMNS = ("Decide by", "Permit", "Address", "Owner", "Reviewer", "Section", "Status")
@@ -39,6 +39,9 @@ VERBS = {"approve": "Approve", "conditional": "Approve with conditions", "reject
 
 
 class ReviewQueue(QWidget):
+    #: The tables this view shows: it reloads when a write touches one (store.changes).
+    SHOWS = REVIEW_QUEUE_READS
+
     def __init__(self, window, today: date | None = None):
         super().__init__()
         self.window, self.register = window, window.register
@@ -78,7 +81,7 @@ class ReviewQueue(QWidget):
         self.rows: list[dict] = []
         self.refresh()
         window.register_changed.connect(
-            lambda tables: touches(tables, "permits") and self.refresh()
+            lambda changes: changes.touches(*self.SHOWS) and self.refresh()
         )
 
     def refresh(self) -> None:
@@ -128,7 +131,6 @@ class ReviewQueue(QWidget):
             self.error.setVisible(True)
             return False
         self.text.clear()
-        self.window.notify_changed("permits")
         self.refresh()
         return True
 

@@ -88,6 +88,4 @@ class StateReportDialog(QDialog):
         rows = {i.row() for i in self.table.selectedIndexes()}
         for row in sorted(rows):
             mark_sent(self.window_.register, self.reports[row].month, self.today)
-        if rows:
-            self.window_.notify_changed("settings")
         self.refresh()

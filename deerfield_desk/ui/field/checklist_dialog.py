@@ -177,5 +177,4 @@ class ChecklistDialog(QDialog):
                     self.window_, "checklist_responses", by_code[code], files
                 )
         self.saved = visit
-        self.window_.notify_changed("checklist_visits", "checklist_responses")
         self.accept()

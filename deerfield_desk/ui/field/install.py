@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtGui import QAction, QKeySequence
 
+from deerfield_desk.store.changes import OpChanges
 from deerfield_desk.ui import permit_picker
-from deerfield_desk.ui.changes import touches
 from deerfield_desk.ui.field import permit_inspections, photo_actions
 from deerfield_desk.ui.field.checklist_dialog import ChecklistDialog
 from deerfield_desk.ui.field.result_dialog import ResultDialog
@@ -18,9 +18,7 @@ from deerfield_desk.ui.field.today import TodayScreen
 
 
 def open_result(window, inspection_uuid: str) -> None:
-    dialog = ResultDialog(window.register, inspection_uuid, window)
-    if dialog.exec():
-        window.notify_changed("inspections")
+    ResultDialog(window.register, inspection_uuid, window).exec()
 
 
 def open_checklist(window, inspection_uuid: str) -> None:
@@ -61,8 +59,8 @@ def install(window) -> None:
     today.checklist_requested.connect(lambda uuid: open_checklist(window, uuid))
     today.photo_requested.connect(lambda uuid: open_photos(window, uuid))
 
-    def refresh(tables) -> None:
-        if touches(tables, "inspections", "permits", "inspection_stage_changes"):
+    def refresh(changes: OpChanges) -> None:
+        if changes.touches(*TodayScreen.SHOWS):
             today.reload()
 
     window.register_changed.connect(refresh)

@@ -149,7 +149,6 @@ class PermitInspectionsDialog(QDialog):
             self.message.setText(f"{head}\n• {listed}" if rest else head)
             return False
         self.message.setText("")
-        self.window_.notify_changed(*tables)
         self.reload()
         return True
 
@@ -160,7 +159,6 @@ class PermitInspectionsDialog(QDialog):
             return
         dialog = RequestDialog(self.register, self.permit["uuid"], code, parent=self)
         if dialog.exec():
-            self.window_.notify_changed("inspections")
             self.reload()
 
     def waive(self) -> None:

@@ -44,8 +44,6 @@ def attach_files(window, owner_table: str, owner_uuid: str, files: list[str]) ->
         except (InvalidInput, RecordNotFound) as exc:
             refusals.append(str(exc))
     show_refusals(window, refusals)
-    if rows:
-        window.notify_changed("attachments")
     return rows
 
 
@@ -71,7 +69,7 @@ def attach_camera_folder(window, owner_table: str, owner_uuid: str) -> None:
     def done(result) -> None:
         rows, refusals = result
         show_refusals(window, refusals)
-        window.notify_changed("attachments")
+        window.catch_up()  # written on the worker's connection: read back from the journal
 
     run_with_progress(
         window,

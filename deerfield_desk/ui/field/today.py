@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
-from deerfield_desk.store import inspections
+from deerfield_desk.store import field_day, inspections
 from deerfield_desk.store.field_day import Stop, day_stops
 from deerfield_desk.ui.field.style import (
     ALERT,
@@ -130,7 +130,10 @@ class StopCard(QFrame):
 
 
 class TodayScreen(QWidget):
-    """The day's route. ``window`` is the MainWindow (register, notify_changed)."""
+    #: The tables this view shows: it reloads when a write touches one (store.changes).
+    SHOWS = field_day.READS
+
+    """The day's route. ``window`` is the MainWindow (register, register_changed)."""
 
     result_requested = Signal(str)
     checklist_requested = Signal(str)
@@ -214,4 +217,3 @@ class TodayScreen(QWidget):
             return
         order[index], order[target] = order[target], order[index]
         inspections.set_route(self.window_.register, order)
-        self.window_.notify_changed("inspections")
