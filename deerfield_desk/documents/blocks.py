@@ -5,6 +5,7 @@ mini-markup sees it (an owner called "Smith & Sons" must not break a permit card
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -19,9 +20,10 @@ def esc(value) -> str:
     return escape("" if value is None else str(value)).replace("\n", "<br/>")
 
 
-def para(text: str, style: str = "body", *, markup: bool = False) -> Paragraph:
-    """A paragraph of plain text (escaped) or of our own markup (``markup=True``)."""
-    return Paragraph(text if markup else esc(text), styles()[style])
+def para(text: object, style: str = "body", *, markup: bool = False) -> Paragraph:
+    """A paragraph of plain text (escaped; any value is printed as its text) or of our own
+    markup (``markup=True``)."""
+    return Paragraph(str(text) if markup else esc(text), styles()[style])
 
 
 def heading(text: str, section: str | None = None) -> Paragraph:
@@ -49,7 +51,9 @@ def kv_table(rows: list[tuple[str, object]], width: float, label_width: float = 
     return table
 
 
-def grid(headers: list[str], rows: list[list[object]], widths: list[float], *, row_height=None):
+def grid(
+    headers: list[str], rows: Sequence[Sequence[object]], widths: list[float], *, row_height=None
+):
     """A ruled table with a bold header row; cells are escaped paragraphs."""
     data = [[para(h, "label") for h in headers]]
     # empty cells stay empty strings: nothing to lay out (a sign-off box is blank by design)

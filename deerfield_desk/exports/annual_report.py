@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import sqlite3
+from collections.abc import Sequence
 
 from deerfield_desk.exports import annual_stats
 from deerfield_desk.exports.cells import dollars
@@ -70,7 +71,9 @@ def render_annual_report(conn: sqlite3.Connection, year: int, village: str = "De
     h1 = ParagraphStyle("h1", parent=body, fontName=bold, fontSize=17, leading=21)
     h2 = ParagraphStyle("h2", parent=body, fontName=bold, fontSize=12, leading=15, spaceBefore=10)
 
-    def table(rows: list[list], widths: list[float], numeric_from: int = 1) -> Table:
+    def table(
+        rows: Sequence[Sequence[object]], widths: list[float], numeric_from: int = 1
+    ) -> Table:
         t = Table(rows, colWidths=widths, repeatRows=1)
         t.setStyle(
             TableStyle(
@@ -123,13 +126,15 @@ def render_annual_report(conn: sqlite3.Connection, year: int, village: str = "De
         Paragraph("Permits issued by kind and month", h2),
         stacked_bars("Permits issued per month", MONTHS, series),
     ]
-    rows = [["Kind", *MONTHS, "Total"]]
+    rows: list[list[object]] = [["Kind", *MONTHS, "Total"]]
     for kind, months in stats.by_kind_month.items():
         rows.append([label(kind), *months, sum(months)])
     rows.append(["All kinds", *stats.permits_issued_by_month, stats.issued])
     story.append(table(rows, [1.25 * inch] + [0.37 * inch] * 12 + [0.5 * inch]))
 
-    housing = [["Class (C-404)", "Buildings", "Housing units", "Construction value"]]
+    housing: list[list[object]] = [
+        ["Class (C-404)", "Buildings", "Housing units", "Construction value"]
+    ]
     for entry in stats.housing.values():
         housing.append([entry.label, entry.buildings, entry.units, money(entry.value_cents)])
     total_units = sum(e.units for e in stats.housing.values())
@@ -161,7 +166,7 @@ def render_annual_report(conn: sqlite3.Connection, year: int, village: str = "De
     money_rows = [["Fees collected by fee code", "Amount"]]
     money_rows += [[code, money(c)] for code, c in stats.collected_by_code.items()]
     money_rows.append(["Total collected", money(stats.fees_collected_cents)])
-    deposit_rows = [["Deposits held at year end", "Count", "Amount"]]
+    deposit_rows: list[list[object]] = [["Deposits held at year end", "Count", "Amount"]]
     deposit_rows += [[label(k), n, money(c)] for k, (n, c) in stats.deposits_held.items()]
     deposit_rows.append(["All deposits", held_n, money(held_c)])
     story += [
@@ -175,7 +180,7 @@ def render_annual_report(conn: sqlite3.Connection, year: int, village: str = "De
         {r for by in stats.inspections.values() for r in by}, key=annual_stats.result_key
     )
     stages = list(stats.inspections)
-    insp_rows = [["Stage", *[label(r) for r in results], "Total"]]
+    insp_rows: list[list[object]] = [["Stage", *[label(r) for r in results], "Total"]]
     for stage in stages:
         counts = [stats.inspections[stage].get(r, 0) for r in results]
         insp_rows.append([label(stage), *counts, sum(counts)])
@@ -200,7 +205,7 @@ def render_annual_report(conn: sqlite3.Connection, year: int, village: str = "De
     )
 
     kinds = sorted(set(stats.notices_issued) | set(stats.notices_outstanding))
-    notice_rows = [["Notice", "Issued in the year", "Outstanding at year end"]]
+    notice_rows: list[list[object]] = [["Notice", "Issued in the year", "Outstanding at year end"]]
     for kind in kinds:
         notice_rows.append(
             [label(kind), stats.notices_issued.get(kind, 0), stats.notices_outstanding.get(kind, 0)]

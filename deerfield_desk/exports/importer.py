@@ -18,6 +18,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports.import_fields import (
@@ -193,7 +194,7 @@ def import_register(
 
 def _row(mapping: dict[str, str], columns: list[int], raw: list) -> dict:
     """One source row as a permits row; every broken rule of the row is reported at once."""
-    row = {f.name: None for f in IMPORTABLE}
+    row: dict[str, Any] = {f.name: None for f in IMPORTABLE}
     problems = []
     for target, column in zip(mapping.values(), columns, strict=True):
         try:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import zipfile
 from datetime import datetime
 from pathlib import Path
+from typing import IO
 
 FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -59,16 +60,14 @@ class XlsxWriter:
         self.title = title
         self.created = created.strftime("%Y-%m-%dT%H:%M:%SZ")
         self.sheets: list[str] = []
-        self._stream = None
+        self._stream: IO[bytes] | None = None
         self._buffer: list[str] = []
 
     def _open(self, name: str):
         info = zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME)
         info.compress_type = zipfile.ZIP_DEFLATED
-        try:  # the attribute is public from Python 3.13, private before
-            info.compress_level = 1
-        except AttributeError:
-            info._compresslevel = 1
+        # the attribute is public from Python 3.13, private before
+        setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel", 1)
         info.external_attr = 0o600 << 16
         return self.zip.open(info, "w", force_zip64=True)
 
@@ -84,12 +83,12 @@ class XlsxWriter:
         self.sheets.append(title)
         self._kinds = kinds
         self._letters = [column_letter(i) for i in range(len(headers))]
-        self._stream = self._open(f"xl/worksheets/sheet{len(self.sheets)}.xml")
+        stream = self._stream = self._open(f"xl/worksheets/sheet{len(self.sheets)}.xml")
         cols = "".join(
             f'<col min="{i + 1}" max="{i + 1}" width="{w}" customWidth="1"/>'
             for i, w in enumerate(widths)
         )
-        self._stream.write(
+        stream.write(
             (
                 f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet '
                 f'xmlns="{NS}" xmlns:r="{REL}">'
@@ -104,7 +103,7 @@ class XlsxWriter:
     def append(self, values: list, header: bool = False) -> None:
         """One row. Cells carry no reference: readers count them, and a missing value is an
         empty ``<c/>`` so the columns stay in place."""
-        cells = []
+        cells: list[str] = []
         add = cells.append
         for kind, value in zip(self._kinds, values, strict=True):
             if value is None:
@@ -122,7 +121,7 @@ class XlsxWriter:
             self._flush()
 
     def _flush(self) -> None:
-        if self._buffer:
+        if self._buffer and self._stream is not None:
             self._stream.write("".join(self._buffer).encode("utf-8"))
             self._buffer = []
 

@@ -118,7 +118,7 @@ def export_year(
             for n in blds.write_blds(staging / named["blds"], conn, year):
                 done += n
                 yield Progress(done, total, "BLDS permits and inspections")
-        report = None
+        report = b""
         if "pdf" in formats or "archive" in formats:
             report = render_annual_report(conn, year, village)
         if "pdf" in formats:
@@ -126,15 +126,18 @@ def export_year(
             done += weights["pdf"]
             yield Progress(done, total, "Annual report")
         if "archive" in formats:
-            if renderer == AUTO:
-                renderer = documents_renderer(conn, result.warnings, permit_cards)
+            chosen = (
+                documents_renderer(conn, result.warnings, permit_cards)
+                if isinstance(renderer, str)  # AUTO
+                else renderer
+            )
             steps = archive.build_archive(
                 conn,
                 Paths(db_path),
                 staging / named["archive"],
                 year,
                 report,
-                renderer,
+                chosen,
                 result.warnings,
             )
             for label in steps:

@@ -40,7 +40,7 @@ class Assessment:
     exemptions: list[Exemption] = field(default_factory=list)
 
     def add(self, items: Iterable[Item]) -> None:
-        lists = {
+        lists: dict[type, list[Any]] = {
             Permit: self.permits,
             Requirement: self.requirements,
             Fee: self.fees,

@@ -81,10 +81,10 @@ def fee_lines(
             lines.append(FeeLine(placard_permit, fee.code, fee.label, fee.amount_cents,
                                  "12.32(3)"))  # fmt: skip
     for f in assessment.fees:
-        permit = ENGINE_FEE_PERMIT.get(f.code)
-        if permit is None or permit not in assessment.permit_types():
+        fee_permit = ENGINE_FEE_PERMIT.get(f.code)
+        if fee_permit is None or fee_permit not in assessment.permit_types():
             continue
-        lines.append(FeeLine(permit, f.code, texts()["fees"].get(f.code, f.code),
+        lines.append(FeeLine(fee_permit, f.code, texts()["fees"].get(f.code, f.code),
                              decimal_to_cents(f.amount), f.basis, f.note))  # fmt: skip
     return lines
 

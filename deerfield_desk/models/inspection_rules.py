@@ -42,7 +42,10 @@ def _hour_rule(event: str, when: datetime) -> tuple[datetime, str]:
     """The 48 h / 72 h rules come from the engine's deadline table (``models.deadlines``):
     hour periods run from the clock time and never move, so no calendar is needed."""
     deadline = compute_deadline(event, when)
-    return deadline.due, deadline.basis
+    due = deadline.due
+    if not isinstance(due, datetime):  # an hour rule always gives a clock time
+        raise TypeError(f"{event} is not an hour rule")
+    return due, deadline.basis
 
 
 def latest_request_time(scheduled_for: datetime) -> tuple[datetime, str]:

@@ -9,8 +9,10 @@ Why a separate module: the notice register (to flag overdue notices), the docume
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
 from deerfield_desk.models.deadlines import EVENTS, compute_deadline
 from deerfield_desk.models.notices import (
@@ -38,8 +40,11 @@ class NoticeDeadlines:
         return as_day(self.comply_by) or self.appeal_by
 
 
-def period_words(event: str) -> str:
-    """'10 business days', '30 days'… read from the engine's table, never typed here."""
+def period_words(event: str | None) -> str:
+    """'10 business days', '30 days'… read from the engine's table, never typed here ("" for
+    a kind whose law sets no period)."""
+    if event is None:
+        return ""
     rule = EVENTS[event]
     unit = {"working_days": "business days", "days": "days", "hours": "hours", "years": "years"}[
         str(rule.unit)
@@ -47,12 +52,12 @@ def period_words(event: str) -> str:
     return f"{rule.period} {unit}"
 
 
-def details_of(notice: dict) -> dict:
+def details_of(notice: Mapping[str, Any]) -> dict:
     raw = notice.get("details_json") or notice.get("details") or {}
     return json.loads(raw) if isinstance(raw, str) else dict(raw)
 
 
-def notice_deadlines(notice: dict, calendar=None) -> NoticeDeadlines:
+def notice_deadlines(notice: Mapping[str, Any], calendar=None) -> NoticeDeadlines:
     rule = kind_rule(notice["kind"])
     details = details_of(notice)
     start = service_moment(notice)
@@ -60,7 +65,7 @@ def notice_deadlines(notice: dict, calendar=None) -> NoticeDeadlines:
     comply_by, comply_basis, note = None, None, ""
 
     if rule.kind is NoticeKind.EROSION_STOP_WORK:
-        if isinstance(issued, datetime):
+        if isinstance(issued, datetime) and rule.comply_event:
             comply_by = compute_deadline(rule.comply_event, issued, calendar).due
         comply_basis = "31.14(2)(B)"
         note = (
@@ -80,13 +85,15 @@ def notice_deadlines(notice: dict, calendar=None) -> NoticeDeadlines:
     elif rule.kind is NoticeKind.HOUSE_NUMBER:
         note = f"{period_words(rule.comply_event)} from service"
 
-    appeal_by = decision_by = None
+    appeal_by: date | None = None
+    decision_by: date | None = None
     if start is not None:
-        appeal_by = compute_deadline(rule.appeal.event, as_day(start), calendar).due
+        appeal = compute_deadline(rule.appeal.event, as_day(start), calendar).due
+        appeal_by = appeal
         if rule.appeal.decision_event:
-            decision_by = compute_deadline(rule.appeal.decision_event, appeal_by, calendar).due
+            decision_by = compute_deadline(rule.appeal.decision_event, appeal, calendar).due
 
-    village_work = None
+    village_work: datetime | None = None
     if rule.kind is NoticeKind.EROSION_STOP_WORK:
         posted = (
             parse_moment(notice.get("served_at"))
@@ -94,7 +101,8 @@ def notice_deadlines(notice: dict, calendar=None) -> NoticeDeadlines:
             else issued
         )
         if isinstance(posted, datetime):
-            village_work = compute_deadline("village_work_notice", posted, calendar).due
+            due = compute_deadline("village_work_notice", posted, calendar).due
+            village_work = due if isinstance(due, datetime) else None
     return NoticeDeadlines(
         comply_by, comply_basis, note, appeal_by, rule.appeal.basis, decision_by, village_work
     )

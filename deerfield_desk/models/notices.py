@@ -14,9 +14,11 @@ Before service (a draft being previewed) the issue date stands in.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
+from typing import Any, overload
 
 from deerfield_desk.errors import InvalidInput
 
@@ -162,10 +164,17 @@ def parse_moment(text: str | date | None) -> date | datetime | None:
     return datetime.fromisoformat(text) if "T" in text or " " in text else date.fromisoformat(text)
 
 
+@overload
+def as_day(moment: date | datetime) -> date: ...
+@overload
+def as_day(moment: None) -> None: ...
+@overload
+def as_day(moment: date | datetime | None) -> date | None: ...
 def as_day(moment: date | datetime | None) -> date | None:
+    """The calendar day of a moment (a date stays itself)."""
     return moment.date() if isinstance(moment, datetime) else moment
 
 
-def service_moment(notice: dict) -> date | datetime | None:
+def service_moment(notice: Mapping[str, Any]) -> date | datetime | None:
     """The moment periods count from: service (the mailing date for mail), else issue."""
     return parse_moment(notice.get("served_at")) or parse_moment(notice.get("issued_at"))

@@ -80,8 +80,8 @@ def summarize(
     for p in assessment.permits:
         cls = f" ({p.permit_class})" if p.permit_class else ""
         lines.append(SummaryLine("permits", permit_label(p.type) + cls, ", ".join(p.basis)))
-    for r in assessment.refusals:
-        lines.append(SummaryLine("refusals", _plain("refusals", r.code), r.basis))
+    for refusal in assessment.refusals:
+        lines.append(SummaryLine("refusals", _plain("refusals", refusal.code), refusal.basis))
     for r in assessment.requirements:
         info = requirement_info(r.code)
         detail = f"at least {format_cents(decimal_to_cents(r.amount))}" if r.amount else ""

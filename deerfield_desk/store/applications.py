@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.assessment import Assessment, assess_project
@@ -24,8 +25,9 @@ from deerfield_desk.store.numbering import assign_application_number
 from deerfield_desk.store.permits_lifecycle import start_review
 from deerfield_desk.store.register import Register
 
-EMPTY_STATE = {"site": {}, "parties": {}, "work": None, "answers": {}, "received": {},
-               "description": ""}  # fmt: skip
+EMPTY_STATE: dict[str, Any] = {
+    "site": {}, "parties": {}, "work": None, "answers": {}, "received": {}, "description": ""
+}  # fmt: skip
 
 
 @dataclass

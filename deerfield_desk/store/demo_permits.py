@@ -174,7 +174,7 @@ class PermitMaker:
                "scheduled_for": iso(day) if day is not None else None,
                "result": result}  # fmt: skip
         if result != "requested":
-            row["inspected_at"] = f"{iso(day)}T10:30:00"
+            row["inspected_at"] = f"{iso(asked)}T10:30:00"  # a result: asked == day
             row["inspector"] = INSPECTORS[asked % 2]
         if result == "failed":
             row["notes"] = self.rng.choice(FAILED_NOTES)

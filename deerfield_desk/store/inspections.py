@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from typing import cast
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import (
@@ -25,7 +26,9 @@ from deerfield_desk.models.inspection_sequence import (
     stage_by_code,
     stages_for,
 )
+from deerfield_desk.store import rows
 from deerfield_desk.store.register import Register
+from deerfield_desk.store.rows import InspectionRow
 
 MINUTE = "%Y-%m-%dT%H:%M"
 
@@ -113,7 +116,7 @@ def request_inspection(
     scheduled_for: datetime | None = None,
     contact_phone: str | None = None,
     channel: str | None = None,
-) -> dict:
+) -> InspectionRow:
     """Record who asked for which inspection and when; flag a request under 48 hours ahead.
 
     For a demolition excavation (12.18(4)(b)) ``requested_at`` is the written notice, and
@@ -131,7 +134,7 @@ def request_inspection(
     if planned[stage].stage.due_within_hours_of_notice:
         due_by = _stamp(excavation_due(requested_at)[0])
     late = _late(stage, requested_at, scheduled_for)
-    return reg.insert(
+    row = reg.insert(
         "inspections",
         {
             "permit_id": permit["id"],
@@ -146,21 +149,27 @@ def request_inspection(
             "result": Result.REQUESTED.value,
         },
     )
+    return cast(InspectionRow, row)
 
 
 def schedule(
     reg: Register, inspection_uuid: str, scheduled_for: datetime, route_order: int | None = None
-) -> dict:
+) -> InspectionRow:
     """Put an inspection on a day and a place in the route; the 48-hour flag is re-checked."""
-    row = reg.get("inspections", inspection_uuid)
+    row = rows.inspection(reg, inspection_uuid)
     requested_at = (
         parse_moment(row["requested_at"], "requested_at") if row["requested_at"] else None
     )
     late = _late(row["stage"], requested_at, scheduled_for)
-    changes = {"scheduled_for": _stamp(scheduled_for), "late_request": int(late)}
+    changes: dict[str, str | int] = {
+        "scheduled_for": _stamp(scheduled_for),
+        "late_request": int(late),
+    }
     if route_order is not None:
         changes["route_order"] = route_order
-    return reg.update("inspections", inspection_uuid, changes, action="schedule")
+    return cast(
+        InspectionRow, reg.update("inspections", inspection_uuid, changes, action="schedule")
+    )
 
 
 def set_route(reg: Register, ordered_uuids: list[str]) -> None:

@@ -218,7 +218,7 @@ def append_entries(
         fmt = Format(HASH_VERSION, _new_register_id(conn, changes))
         declaration = {"hash_version": fmt.version, "register_id": fmt.register_id}
         changes = [("journal", FORMAT_RECORD, FORMAT_ACTION, None, declaration, None), *changes]
-    rows = []
+    rows: list[tuple] = []
     at = utc_now()
     # a register not yet migrated to the origin column can still take entries without one
     columns = (*HASHED_FIELDS, "hash") if origin is None else (*HASHED_FIELDS, "hash", "origin")

@@ -63,7 +63,7 @@ def paid_cents(reg: Register, fee_id: int) -> int:
         "WHERE fee_id = ? AND status = 'recorded'",
         (fee_id,),
     )
-    return row["paid"]
+    return int(row["paid"]) if row else 0
 
 
 def fees_for_permit(reg: Register, permit_id: int) -> list[dict]:

@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import json
 from datetime import date, datetime
+from typing import cast
 
 from deerfield_desk.errors import InvalidInput, NotAllowed, RecordNotFound
 from deerfield_desk.models.notice_deadlines import notice_deadlines
 from deerfield_desk.models.notices import NoticeKind, ServiceMethod, as_day, parse_moment
+from deerfield_desk.store import rows
 from deerfield_desk.store.numbering import NOTICE_SERIES, format_notice_number
 from deerfield_desk.store.register import Register
+from deerfield_desk.store.rows import NoticeRow
 from deerfield_desk.store.village_calendar import village_calendar  # noqa: F401  (re-exported)
 
 STATUSES = ("draft", "issued", "served", "complied", "appealed", "withdrawn")
@@ -55,14 +58,19 @@ def _check_kind(kind: str) -> None:
         raise InvalidInput("kind", f"must be one of {known}") from None
 
 
-def _move(reg: Register, notice: dict, target: str, changes: dict, reason: str | None) -> dict:
+def _move(
+    reg: Register, notice: NoticeRow, target: str, changes: dict, reason: str | None
+) -> NoticeRow:
     if target not in MOVES[notice["status"]]:
         raise NotAllowed(
             f"notice {notice['notice_number'] or 'draft'} is {notice['status']}: it cannot "
             f"become {target}"
         )
-    return reg.update(
-        "notices", notice["uuid"], {"status": target, **changes}, action=target, reason=reason
+    return cast(
+        NoticeRow,
+        reg.update(
+            "notices", notice["uuid"], {"status": target, **changes}, action=target, reason=reason
+        ),
     )
 
 
@@ -75,7 +83,7 @@ def draft_notice(
     remedy: str = "",
     details: dict | None = None,
     **links,
-) -> dict:
+) -> NoticeRow:
     """A new draft. ``sections`` is a list of citations; ``links`` permit_id/parcel_id/
     recipient_id."""
     _check_kind(kind)
@@ -88,7 +96,7 @@ def draft_notice(
     unknown = set(links) - {"permit_id", "parcel_id", "recipient_id"}
     if unknown:
         raise InvalidInput(sorted(unknown)[0], "not a link a notice has")
-    return reg.insert(
+    row = reg.insert(
         "notices",
         {
             "kind": kind,
@@ -100,6 +108,7 @@ def draft_notice(
             **links,
         },
     )
+    return cast(NoticeRow, row)
 
 
 def _check_details(kind: str, details: dict) -> None:
@@ -118,8 +127,8 @@ def _check_details(kind: str, details: dict) -> None:
         raise InvalidInput("correct_by", f"{value!r} is not a date YYYY-MM-DD") from None
 
 
-def edit_draft(reg: Register, notice_uuid: str, changes: dict) -> dict:
-    notice = reg.get("notices", notice_uuid)
+def edit_draft(reg: Register, notice_uuid: str, changes: dict) -> NoticeRow:
+    notice = rows.notice(reg, notice_uuid)
     if notice["status"] != "draft":
         raise NotAllowed(
             f"notice {notice['notice_number']} is issued and locked; withdraw it "
@@ -135,31 +144,36 @@ def edit_draft(reg: Register, notice_uuid: str, changes: dict) -> dict:
             changes.get("kind", notice["kind"]),
             json.loads(changes.get("details_json", notice["details_json"]) or "{}"),
         )
-    return reg.update("notices", notice_uuid, changes, action="edit")
+    return cast(NoticeRow, reg.update("notices", notice_uuid, changes, action="edit"))
 
 
-def issue_notice(reg: Register, notice_uuid: str, issued_at: datetime) -> dict:
+def issue_notice(reg: Register, notice_uuid: str, issued_at: datetime) -> NoticeRow:
     """Number and lock the notice; its due date is computed from the issue moment."""
     with reg.transaction():
-        notice = reg.get("notices", notice_uuid)
+        notice = rows.notice(reg, notice_uuid)
         if notice["status"] != "draft":
             raise NotAllowed(f"notice {notice['notice_number']} is already issued")
         number = format_notice_number(
             issued_at.year, reg.next_number(NOTICE_SERIES, issued_at.year)
         )
-        changes = {"notice_number": number, "issued_at": issued_at.isoformat(timespec="minutes")}
+        changes: dict[str, str | None] = {
+            "notice_number": number,
+            "issued_at": issued_at.isoformat(timespec="minutes"),
+        }
         changes["due_date"] = _due({**notice, **changes}, reg)
         return _move(reg, notice, "issued", changes, None)
 
 
-def serve_notice(reg: Register, notice_uuid: str, method: str, served_at: date | datetime):
+def serve_notice(
+    reg: Register, notice_uuid: str, method: str, served_at: date | datetime
+) -> NoticeRow:
     """Record service. For first-class mail ``served_at`` is the day it was mailed."""
     try:
         ServiceMethod(method)
     except ValueError:
         raise InvalidInput("service_method", "in_person, posted or first_class_mail") from None
     with reg.transaction():
-        notice = reg.get("notices", notice_uuid)
+        notice = rows.notice(reg, notice_uuid)
         issued = as_day(parse_moment(notice["issued_at"]))
         if issued and as_day(served_at) < issued:
             raise InvalidInput(
@@ -171,19 +185,19 @@ def serve_notice(reg: Register, notice_uuid: str, method: str, served_at: date |
             if isinstance(served_at, datetime)
             else served_at.isoformat()
         )
-        changes = {"served_at": when, "service_method": method}
+        changes: dict[str, str | None] = {"served_at": when, "service_method": method}
         changes["due_date"] = _due({**notice, **changes}, reg)
         return _move(reg, notice, "served", changes, None)
 
 
-def mark_complied(reg: Register, notice_uuid: str, on: date, note: str = "") -> dict:
-    notice = reg.get("notices", notice_uuid)
+def mark_complied(reg: Register, notice_uuid: str, on: date, note: str = "") -> NoticeRow:
+    notice = rows.notice(reg, notice_uuid)
     return _move(reg, notice, "complied", {"closed_at": on.isoformat()}, note or None)
 
 
-def mark_appealed(reg: Register, notice_uuid: str, filed_on: date, note: str = "") -> dict:
+def mark_appealed(reg: Register, notice_uuid: str, filed_on: date, note: str = "") -> NoticeRow:
     """Record an appeal; a late one is recorded too (the hearing body rules on it) but flagged."""
-    notice = reg.get("notices", notice_uuid)
+    notice = rows.notice(reg, notice_uuid)
     dl = notice_deadlines(notice, village_calendar(reg))
     details = json.loads(notice["details_json"] or "{}")
     details["appeal_filed_on"] = filed_on.isoformat()
@@ -199,9 +213,9 @@ def require_withdrawal_reason(reason: str | None) -> None:
         raise InvalidInput("reason", "a notice is withdrawn only with a written reason")
 
 
-def withdraw_notice(reg: Register, notice_uuid: str, reason: str, on: date) -> dict:
+def withdraw_notice(reg: Register, notice_uuid: str, reason: str, on: date) -> NoticeRow:
     require_withdrawal_reason(reason)
-    notice = reg.get("notices", notice_uuid)
+    notice = rows.notice(reg, notice_uuid)
     return _move(
         reg,
         notice,
@@ -216,11 +230,11 @@ def _due(notice: dict, reg: Register) -> str | None:
     return due.isoformat() if due else None
 
 
-def notice_by_number(reg: Register, number: str) -> dict:
+def notice_by_number(reg: Register, number: str) -> NoticeRow:
     row = reg.query_one("SELECT * FROM notices WHERE notice_number = ?", (number,))
     if row is None:
         raise RecordNotFound(f"no notice numbered {number}")
-    return row
+    return cast(NoticeRow, row)
 
 
 def overdue(reg: Register, today: date) -> list[dict]:

@@ -163,7 +163,7 @@ def import_photo(
     if existing:
         return existing
     taken_at, (lat, lon) = _taken_at(exif), _gps(exif)
-    suffix = ALLOWED_FORMATS[image.format]
+    suffix = ALLOWED_FORMATS[str(image.format)]  # vetted by _open_checked
     relative = {
         "original_path": f"originals/{digest[:2]}/{digest}{suffix}",
         "display_path": f"display/{digest[:2]}/{digest}.jpg",

@@ -183,7 +183,9 @@ def _prefix_range(token: str) -> tuple[str, str]:
 
 def _split_numbers(text: str) -> tuple[list[str], list[str], str]:
     """(permit-number prefixes, parcel-number prefixes, the remaining words)."""
-    permits, parcels, words = [], [], []
+    permits: list[str] = []
+    parcels: list[str] = []
+    words: list[str] = []
     for token in TOKEN.findall(text or ""):
         if NUMBER_TOKEN.match(token):
             (permits if 1900 <= int(token[:4]) <= 2199 else parcels).append(token)

@@ -94,7 +94,9 @@ def resolve(reg: Register, conflict_uuid: str, picks: dict[str, str], *, now=Non
             if picks[row.column] == "field":
                 value = row.field
                 changes[row.column] = (
-                    keys.id_of(fks[row.column], value) if row.column in fks else value
+                    keys.id_of(fks[row.column], None if value is None else str(value))
+                    if row.column in fks
+                    else value
                 )
         summary = "; ".join(f"{r.column}: {picks[r.column]}" for r in rows)
         reason = f"check-in conflict from {conflict['device']} decided: {summary}"

@@ -21,6 +21,7 @@ from deerfield_desk.errors import DeskError, NotAllowed
 from deerfield_desk.models.exhibit_a import items_for
 from deerfield_desk.store import erosion_checks, inspections, notices, photos
 from deerfield_desk.store.register import Register
+from deerfield_desk.store.rows import NoticeRow
 
 DEFECTS = [
     ("SPS 321.18", "Footing drain not connected", "Connect drain tile to sump before backfill"),
@@ -139,7 +140,7 @@ def record_field_day(
     return counts
 
 
-def _stop_work(reg: Register, permit: dict, at: datetime) -> dict:
+def _stop_work(reg: Register, permit: dict, at: datetime) -> NoticeRow:
     draft = notices.draft_notice(
         reg,
         "erosion_stop_work",

@@ -38,7 +38,7 @@ class ForeignKeys:
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
         self._columns: dict[str, dict[str, str]] = {}
-        self._uuids: dict[tuple[str, int], str] = {}
+        self._uuids: dict[tuple[str, int], str | None] = {}
         self._ids: dict[tuple[str, str], int] = {}
 
     def columns(self, table: str) -> dict[str, str]:

@@ -1,0 +1,155 @@
+"""Typed records at the store boundary: one ``TypedDict`` per official record kind.
+
+Why: rows cross from ``store/`` into ``documents/``, ``exports/`` and the UI as dicts, and a
+misspelt key or a column that may be NULL used to show only when a clerk hit it. These types
+say exactly which columns a row has and which may be None, so ``mypy`` (run by ``make test``)
+catches a wrong key or an unchecked None where a row is used. They describe the table as the
+migrations leave it; ``tests/test_store_rows.py`` fails when a migration adds, drops or
+retypes a column without this file following.
+
+Plain dicts at run time (a ``TypedDict`` costs nothing), so every existing caller keeps
+working; the accessors below are the typed way in.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict, cast
+
+from deerfield_desk.store.register import Register
+
+
+class PermitRow(TypedDict):
+    """One row of ``permits`` as the store returns it."""
+
+    id: int
+    uuid: str
+    application_id: int | None
+    permit_number: str | None
+    kind: str
+    permit_class: str | None
+    status: str
+    structure: str | None
+    description: str | None
+    estimated_cost_cents: int | None
+    housing_units: int
+    parcel_id: int | None
+    address_text: str | None
+    parcel_number: str | None
+    owner_name: str | None
+    contractor_name: str | None
+    applied_date: str | None
+    issued_date: str | None
+    expires_date: str | None
+    finaled_date: str | None
+    review_due: str | None
+    conditions: str | None
+    decision_reason: str | None
+    status_before_hold: str | None
+    void_reason: str | None
+    updated_at: str | None
+    review_by: str | None
+    review_basis: str | None
+    validity_basis: str | None
+    decided_at: str | None
+
+
+class ApplicationRow(TypedDict):
+    """One row of ``applications`` as the store returns it."""
+
+    id: int
+    uuid: str
+    application_number: str | None
+    parcel_id: int | None
+    owner_id: int | None
+    applicant_id: int | None
+    contractor_id: int | None
+    description: str | None
+    project_json: str
+    assessment_json: str | None
+    received_json: str
+    status: str
+    created_at: str
+    submitted_at: str | None
+    void_reason: str | None
+
+
+class InspectionRow(TypedDict):
+    """One row of ``inspections`` as the store returns it."""
+
+    id: int
+    uuid: str
+    permit_id: int
+    stage: str
+    requested_at: str | None
+    requested_by: str | None
+    scheduled_for: str | None
+    route_order: int | None
+    inspected_at: str | None
+    inspector: str | None
+    result: str
+    notes: str | None
+    defects_json: str
+    reinspection_of: int | None
+    status: str
+    void_reason: str | None
+    contact_phone: str | None
+    request_channel: str | None
+    late_request: int
+    due_by: str | None
+    notice_kind: str | None
+
+
+class NoticeRow(TypedDict):
+    """One row of ``notices`` as the store returns it."""
+
+    id: int
+    uuid: str
+    notice_number: str | None
+    kind: str
+    permit_id: int | None
+    parcel_id: int | None
+    recipient_id: int | None
+    status: str
+    facts: str | None
+    sections: str | None
+    remedy: str | None
+    details_json: str
+    issued_at: str | None
+    served_at: str | None
+    service_method: str | None
+    due_date: str | None
+    closed_at: str | None
+    void_reason: str | None
+
+
+#: table → its row type (the test compares each with the schema)
+ROW_TYPES: dict[str, type] = {
+    "permits": PermitRow,
+    "applications": ApplicationRow,
+    "inspections": InspectionRow,
+    "notices": NoticeRow,
+}
+
+
+def permit(reg: Register, permit_uuid: str) -> PermitRow:
+    return cast(PermitRow, reg.get("permits", permit_uuid))
+
+
+def permit_by_id(reg: Register, permit_id: int) -> PermitRow:
+    return cast(PermitRow, reg.get_by_id("permits", permit_id))
+
+
+def application(reg: Register, application_uuid: str) -> ApplicationRow:
+    return cast(ApplicationRow, reg.get("applications", application_uuid))
+
+
+def application_by_id(reg: Register, application_id: int) -> ApplicationRow:
+    return cast(ApplicationRow, reg.get_by_id("applications", application_id))
+
+
+def inspection(reg: Register, inspection_uuid: str) -> InspectionRow:
+    return cast(InspectionRow, reg.get("inspections", inspection_uuid))
+
+
+def notice(reg: Register, notice_uuid: str) -> NoticeRow:
+    return cast(NoticeRow, reg.get("notices", notice_uuid))
