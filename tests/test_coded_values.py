@@ -81,10 +81,12 @@ def _shape(conn) -> dict:
         for table in CODED_COLUMNS
     }
     extras = sorted(
-        conn.execute(
+        row
+        for row in conn.execute(
             "SELECT type, name, tbl_name, sql FROM sqlite_master "
             "WHERE type IN ('index', 'trigger') AND name NOT LIKE 'sqlite_autoindex%'"
-        ).fetchall()
+        )
+        if row[2] in CODED_COLUMNS  # later migrations may add tables of their own
     )
     return {"rows": rows, "extras": extras}
 
