@@ -11,16 +11,16 @@ from tests.register_fixtures import known_permits, window  # noqa: F401
 
 def test_writes_wait_for_the_check_then_go_through(window, sync_workers, monkeypatch):  # noqa: F811
     seen = []
-    real = integrity_check.integrity_problems
+    real = integrity_check.file_problems
 
-    def check(conn):
+    def check(path):
         # while the check runs, the open register refuses writes, saying why
         with pytest.raises(NotAllowed, match="changes wait until the check passes"):
             window.register.insert("permits", {"kind": "building", "address_text": "9 Mill St"})
         seen.append(True)
-        return real(conn)
+        return real(path)
 
-    monkeypatch.setattr(integrity_check, "integrity_problems", check)
+    monkeypatch.setattr(integrity_check, "file_problems", check)
     integrity_check.start_background_check(window, ask=lambda text: pytest.fail(text))
     assert seen
     window.register.insert("permits", {"kind": "building", "address_text": "9 Mill St"})
@@ -32,9 +32,7 @@ def test_a_failed_check_keeps_the_register_read_only_and_says_why(
     sync_workers,
     monkeypatch,
 ):
-    monkeypatch.setattr(
-        integrity_check, "integrity_problems", lambda conn: ["page 812: btree damaged"]
-    )
+    monkeypatch.setattr(integrity_check, "file_problems", lambda path: ["page 812: btree damaged"])
     told = []
     integrity_check.start_background_check(window, ask=told.append)
     assert told and "is damaged and is open read-only (page 812: btree damaged)" in told[0]

@@ -20,7 +20,7 @@ def _column(model, column):
 
 
 def test_model_passes_qt_model_tester(qtmodeltester, register, known_permits):  # noqa: F811
-    model = PermitTableModel(register.conn)
+    model = PermitTableModel(register)
     model.reload()
     qtmodeltester.check(model, force_py=True)
     assert model.rowCount() == 5 and model.columnCount() == 10
@@ -29,7 +29,7 @@ def test_model_passes_qt_model_tester(qtmodeltester, register, known_permits):  
 def test_rows_beyond_the_first_page_are_fetched_when_shown(register):
     for i in range(PAGE_SIZE + 50):
         add_permit(register, f"{i} Main St", f"Owner {i}")
-    model = PermitTableModel(register.conn)
+    model = PermitTableModel(register)
     model.reload()
     assert model.rowCount() == PAGE_SIZE + 50
     # newest entry first: the last one inserted is row 0, the first one the last row
@@ -39,7 +39,7 @@ def test_rows_beyond_the_first_page_are_fetched_when_shown(register):
 
 
 def test_sorting_by_number_and_owner(register, known_permits):  # noqa: F811
-    model = PermitTableModel(register.conn)
+    model = PermitTableModel(register)
     model.reload()
     model.sort(COL_NUMBER, Qt.SortOrder.DescendingOrder)
     numbers = _column(model, COL_NUMBER)
@@ -87,7 +87,7 @@ def test_filters_kind_status_year_and_needs_action(register, known_permits):  # 
 
 
 def test_next_action_column_says_what_the_office_owes(register, known_permits):  # noqa: F811
-    model = PermitTableModel(register.conn)
+    model = PermitTableModel(register)
     model.reload()
     texts = dict(zip(_column(model, COL_ADDRESS), _column(model, COL_NEXT_ACTION), strict=True))
     assert texts["7 Liberty St"].startswith("Expired: mark expired or extend")

@@ -65,14 +65,14 @@ def load_village_calendar(db_path: str | Path) -> VillageCalendar:
     command never migrates or writes the register it is pointed at.
     """
     from deerfield_desk.models.actor import SYSTEM_ACTOR
-    from deerfield_desk.store.register import Register, connect
+    from deerfield_desk.store.register import Register
     from deerfield_desk.store.village_calendar import village_calendar
 
     path = Path(db_path)
     if not path.is_file():
         raise InvalidInput("--db", f"no such register file: {db_path}")
     try:
-        reg = Register(connect(path, read_only=True), path, SYSTEM_ACTOR)
+        reg = Register.open_read_only(path, SYSTEM_ACTOR)
         try:
             return village_calendar(reg)
         finally:

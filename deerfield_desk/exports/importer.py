@@ -139,9 +139,9 @@ def import_register(
     check_mapping(mapping, table.headers)
     rejects_path = Path(rejects_path or table.path.with_name(f"{table.path.stem}-rejected.csv"))
     result = ImportResult()
-    numbers = {r[0] for r in reg.conn.execute("SELECT permit_number FROM permits")}
-    uuids = {r[0] for r in reg.conn.execute("SELECT uuid FROM permits")}
-    parcels = dict(reg.conn.execute("SELECT parcel_number, id FROM parcels"))
+    numbers = {r[0] for r in reg.execute("SELECT permit_number FROM permits")}
+    uuids = {r[0] for r in reg.execute("SELECT uuid FROM permits")}
+    parcels = dict(reg.execute("SELECT parcel_number, id FROM parcels"))
     columns = [table.headers.index(h) for h in mapping]
     good: list[dict] = []
     rejects: list[list] = []

@@ -33,6 +33,7 @@ from datetime import UTC, date, datetime, time
 from decimal import Decimal
 
 from deerfield_desk.models.actor import Actor
+from deerfield_desk.store.executor import Executor
 
 GENESIS_HASH = "0" * 64
 HASHED_FIELDS = (
@@ -139,7 +140,7 @@ def format_declared(entry: dict) -> Format | None:
         return None
 
 
-def current_format(conn: sqlite3.Connection) -> Format:
+def current_format(conn: Executor) -> Format:
     """The format of the newest format entry (one look-up on the record index), else v1."""
     row = conn.execute(
         "SELECT after_json, record_uuid, action FROM journal WHERE record_uuid = ? "
@@ -151,7 +152,7 @@ def current_format(conn: sqlite3.Connection) -> Format:
     return format_declared({"after_json": row[0], "record_uuid": row[1], "action": row[2]}) or V1
 
 
-def _new_register_id(conn: sqlite3.Connection, changes: list[tuple]) -> str:
+def _new_register_id(conn: Executor, changes: list[tuple]) -> str:
     """The id a register's first format entry declares: the ``register_id`` setting when the
     register already has one (the field exchange names registers by it) or this very batch
     writes it, so a register never carries two ids; else a new one."""
@@ -165,7 +166,7 @@ def _new_register_id(conn: sqlite3.Connection, changes: list[tuple]) -> str:
     return str(json.loads(row[0])) if row else str(uuidlib.uuid4())
 
 
-def format_at(conn: sqlite3.Connection, seq: int) -> Format:
+def format_at(conn: Executor, seq: int) -> Format:
     """The format in effect after entry ``seq`` (for checking a run of later entries)."""
     row = conn.execute(
         "SELECT after_json, record_uuid, action FROM journal WHERE record_uuid = ? "
@@ -184,7 +185,7 @@ def hash_holds(entry: dict, fmt: Format) -> tuple[bool, Format]:
     return entry_hash(entry, fmt) == entry["hash"], fmt
 
 
-def register_id(conn: sqlite3.Connection) -> str | None:
+def register_id(conn: Executor) -> str | None:
     """The register's own id (from its journal's format entry); None before its first change
     made by a version that writes one."""
     return current_format(conn).register_id
@@ -197,13 +198,13 @@ class Head:
     entries: int
 
 
-def read_head(conn: sqlite3.Connection) -> Head:
+def read_head(conn: Executor) -> Head:
     row = conn.execute("SELECT seq, hash, entries FROM journal_head WHERE id = 1").fetchone()
     return Head(*row) if row else Head(0, GENESIS_HASH, 0)
 
 
 def append_entries(
-    conn: sqlite3.Connection, actor: Actor, changes: list[tuple], origin: dict | None = None
+    conn: Executor, actor: Actor, changes: list[tuple], origin: dict | None = None
 ) -> Head:
     """Append one entry per change ``(table, record_uuid, action, before, after, reason)``.
 
@@ -268,7 +269,7 @@ class ChainReport:
         return not self.problems
 
 
-def iter_entries(conn: sqlite3.Connection, after_seq: int = 0) -> Iterator[dict]:
+def iter_entries(conn: Executor, after_seq: int = 0) -> Iterator[dict]:
     """Entries oldest first (after ``after_seq``), with ``origin`` where the column exists."""
     has_origin = any(r[1] == "origin" for r in conn.execute("PRAGMA table_info(journal)"))
     names = [*HASHED_FIELDS, "hash", *(["origin"] if has_origin else [])]
@@ -279,7 +280,7 @@ def iter_entries(conn: sqlite3.Connection, after_seq: int = 0) -> Iterator[dict]
         yield dict(zip(names, row, strict=True))
 
 
-def verify_chain(conn: sqlite3.Connection, max_problems: int = 20) -> ChainReport:
+def verify_chain(conn: Executor, max_problems: int = 20) -> ChainReport:
     """Walk the whole chain; say where it breaks and how (edited, missing, inserted, moved)."""
     report = ChainReport()
     prev_hash, expected_seq = GENESIS_HASH, 1
@@ -324,7 +325,7 @@ def verify_chain(conn: sqlite3.Connection, max_problems: int = 20) -> ChainRepor
     return report
 
 
-def history(conn: sqlite3.Connection, record_uuid: str) -> list[dict]:
+def history(conn: Executor, record_uuid: str) -> list[dict]:
     """The journal entries for one record, oldest first (the detail pane's History)."""
     cursor = conn.execute(
         "SELECT seq, at_utc, user_name, user_role, action, reason, before_json, after_json "

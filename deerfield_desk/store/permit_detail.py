@@ -3,11 +3,11 @@ its history from the journal. One call, a handful of indexed lookups (the benchm
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field
 
 from deerfield_desk.errors import RecordNotFound
 from deerfield_desk.store import journal
+from deerfield_desk.store.executor import Executor
 
 
 @dataclass
@@ -26,13 +26,13 @@ class PermitDetail:
         return sum(f["amount_cents"] or 0 for f in self.fees if f["status"] == "due")
 
 
-def _rows(conn: sqlite3.Connection, sql: str, params) -> list[dict]:
+def _rows(conn: Executor, sql: str, params) -> list[dict]:
     cursor = conn.execute(sql, tuple(params))
     names = [d[0] for d in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor]
 
 
-def _one(conn: sqlite3.Connection, sql: str, params) -> dict | None:
+def _one(conn: Executor, sql: str, params) -> dict | None:
     rows = _rows(conn, sql, params)
     return rows[0] if rows else None
 
@@ -40,7 +40,7 @@ def _one(conn: sqlite3.Connection, sql: str, params) -> dict | None:
 PERSON_COLUMNS = "id, name, firm, phone, email, mailing_address, credential_type, credential_number"
 
 
-def _parties(conn: sqlite3.Connection, permit: dict) -> list[dict]:
+def _parties(conn: Executor, permit: dict) -> list[dict]:
     """Owner, applicant and contractor: from the application when there is one, else the
     people records whose names the permit carries (imported and demo permits)."""
     parties: list[dict] = []
@@ -65,7 +65,7 @@ def _parties(conn: sqlite3.Connection, permit: dict) -> list[dict]:
     return parties
 
 
-def permit_detail(conn: sqlite3.Connection, permit_uuid: str) -> PermitDetail:
+def permit_detail(conn: Executor, permit_uuid: str) -> PermitDetail:
     permit = _one(conn, "SELECT * FROM permits WHERE uuid = ?", (permit_uuid,))
     if permit is None:
         raise RecordNotFound(f"no permit with id {permit_uuid}")

@@ -70,6 +70,20 @@ def connect(path: Path | str, *, read_only: bool = False) -> sqlite3.Connection:
     return conn
 
 
+def file_problems(path: Path | str) -> list[str]:
+    """quick_check + foreign_key_check of the file at ``path`` on its own read-only
+    connection (the start-up check of a big register runs it on a worker thread); a file
+    that cannot even be read is damaged too."""
+    try:
+        conn = connect(path, read_only=True)
+        try:
+            return integrity_problems(conn)
+        finally:
+            conn.close()
+    except Exception as exc:
+        return [str(exc)]
+
+
 def integrity_problems(conn: sqlite3.Connection, *, full: bool = False) -> list[str]:
     """quick_check (or integrity_check) plus foreign_key_check, as readable lines."""
     pragma = "integrity_check" if full else "quick_check"
@@ -116,7 +130,7 @@ class Register:
 
     def _journal(self, entries: list[tuple]) -> None:
         """Append journal entries and note their tables as changed by this transaction."""
-        journal.append_entries(self.conn, self.actor, entries, self.origin)
+        journal.append_entries(self, self.actor, entries, self.origin)
         self._touched[-1].update(entry[0] for entry in entries)
 
     # -- opening ---------------------------------------------------------------------------
@@ -148,11 +162,22 @@ class Register:
             raise DamagedRegisterError(damaged_message(path, [str(exc)])) from exc
         register = cls(conn, path, actor or SYSTEM_ACTOR)
         if migrate:
-            apply_migrations(register.db)
+            try:
+                apply_migrations(register.db)
+            except sqlite3.DatabaseError as exc:  # a big file opened unchecked, damaged inside
+                conn.close()
+                raise DamagedRegisterError(damaged_message(path, [str(exc)])) from exc
         from deerfield_desk.store.field.mode import install_field_guard
 
         install_field_guard(register)
         return register
+
+    @classmethod
+    def open_read_only(cls, path: Path | str, actor: Actor | None = None) -> Register:
+        """A register opened to read only (``mode=ro``): no migration, no write, no lock
+        taken (the ``deadline`` command, checks of another process's file)."""
+        path = Path(path)
+        return cls(connect(path, read_only=True), path, actor or SYSTEM_ACTOR)
 
     def close(self) -> None:
         self.conn.close()
@@ -168,11 +193,11 @@ class Register:
         """Refuse every write, with ``reason`` as the message (e.g. while the integrity check
         of a large register runs, or after it failed). ``query_only`` backs it up in SQLite."""
         self.writes_held = reason
-        self.conn.execute("PRAGMA query_only = ON")
+        self.execute("PRAGMA query_only = ON")
 
     def release_writes(self) -> None:
         self.writes_held = None
-        self.conn.execute("PRAGMA query_only = OFF")
+        self.execute("PRAGMA query_only = OFF")
 
     @contextmanager
     def transaction(self) -> Iterator[Register]:
@@ -183,9 +208,9 @@ class Register:
             raise NotAllowed(self.writes_held)
         with self._lock:
             if self._tx_depth == 0 and not self.conn.in_transaction:
-                self.conn.execute("BEGIN IMMEDIATE")
+                self.execute("BEGIN IMMEDIATE")
             else:
-                self.conn.execute(f"SAVEPOINT sp{self._tx_depth}")
+                self.execute(f"SAVEPOINT sp{self._tx_depth}")
             self._tx_depth += 1
             self._touched.append(set())
             try:
@@ -195,10 +220,10 @@ class Register:
                 self._touched.pop()
                 if self._tx_depth == 0:
                     if self.conn.in_transaction:
-                        self.conn.execute("ROLLBACK")
+                        self.execute("ROLLBACK")
                 elif self.conn.in_transaction:
-                    self.conn.execute(f"ROLLBACK TO sp{self._tx_depth}")
-                    self.conn.execute(f"RELEASE sp{self._tx_depth}")
+                    self.execute(f"ROLLBACK TO sp{self._tx_depth}")
+                    self.execute(f"RELEASE sp{self._tx_depth}")
                 refused = code_refusal(exc)  # an unknown code: say which field takes what
                 if refused is not None:
                     raise refused from exc
@@ -207,9 +232,9 @@ class Register:
                 self._tx_depth -= 1
                 touched = self._touched.pop()
                 if self._tx_depth == 0:
-                    self.conn.execute("COMMIT")
+                    self.execute("COMMIT")
                 else:
-                    self.conn.execute(f"RELEASE sp{self._tx_depth}")
+                    self.execute(f"RELEASE sp{self._tx_depth}")
                 if self._touched:
                     self._touched[-1] |= touched
                 elif touched:
@@ -235,13 +260,23 @@ class Register:
         if self.guard is not None:
             self.guard(table, action)
 
+    # -- the one execution point --------------------------------------------------------------
+    def execute(self, sql: str, params: Iterable | dict = ()) -> sqlite3.Cursor:
+        """Every statement the store runs on this register passes here (ARCHITECTURE seam for
+        a second engine): one place to translate parameter style, map engine errors and
+        trace or time statements. Callers outside ``store/`` never see a connection."""
+        return self.conn.execute(sql, params if isinstance(params, dict) else tuple(params))
+
+    def executemany(self, sql: str, rows: Iterable) -> sqlite3.Cursor:
+        return self.conn.executemany(sql, rows)
+
     # -- reading ---------------------------------------------------------------------------
-    def query(self, sql: str, params: Iterable = ()) -> list[dict]:
-        cursor = self.conn.execute(sql, tuple(params))
+    def query(self, sql: str, params: Iterable | dict = ()) -> list[dict]:
+        cursor = self.execute(sql, params)
         names = [d[0] for d in cursor.description]
         return [dict(zip(names, row, strict=True)) for row in cursor]
 
-    def query_one(self, sql: str, params: Iterable = ()) -> dict | None:
+    def query_one(self, sql: str, params: Iterable | dict = ()) -> dict | None:
         rows = self.query(sql, params)
         return rows[0] if rows else None
 
@@ -268,7 +303,7 @@ class Register:
         with self.transaction():
             columns = ", ".join(values)
             marks = ", ".join("?" * len(values))
-            self.conn.execute(
+            self.execute(
                 f"INSERT INTO {table} ({columns}) VALUES ({marks})", tuple(values.values())
             )
             row = self.get(table, values["uuid"])
@@ -285,7 +320,7 @@ class Register:
             row.setdefault("uuid", str(uuidlib.uuid4()))
         columns = list(rows[0])
         with self.transaction():
-            self.conn.executemany(
+            self.executemany(
                 f"INSERT INTO {table} ({', '.join(columns)}) "
                 f"VALUES ({', '.join('?' * len(columns))})",
                 [tuple(r[c] for c in columns) for r in rows],
@@ -317,7 +352,7 @@ class Register:
             before = self.get(table, record_uuid)
             if changes:
                 assignments = ", ".join(f"{c} = ?" for c in changes)
-                self.conn.execute(
+                self.execute(
                     f"UPDATE {table} SET {assignments} WHERE uuid = ?",
                     (*changes.values(), record_uuid),
                 )
@@ -334,11 +369,11 @@ class Register:
         names = ", ".join(columns)
         marks = ", ".join("?" * (len(columns) + 1))
         if old_rows:
-            self.conn.executemany(
+            self.executemany(
                 f"INSERT INTO {fts} ({fts}, rowid, {names}) VALUES ('delete', {marks})",
                 [(r["id"], *(r[c] for c in columns)) for r in old_rows],
             )
-        self.conn.executemany(
+        self.executemany(
             f"INSERT INTO {fts} (rowid, {names}) VALUES ({marks})",
             [(r["id"], *(r[c] for c in columns)) for r in new_rows],
         )
@@ -357,7 +392,7 @@ class Register:
 
     # -- settings --------------------------------------------------------------------------
     def get_setting(self, key: str, default=None):
-        row = self.conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        row = self.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
         return journal_json_loads(row[0]) if row else default
 
     def set_setting(self, key: str, value) -> None:
@@ -379,7 +414,7 @@ class Register:
         between two issuers (SQLite >= 3.35 and PostgreSQL both run it as written)."""
         self._check_guard("number_series", f"{series}/{year}")
         with self.transaction():
-            row = self.conn.execute(
+            row = self.execute(
                 "INSERT INTO number_series (series, year, last) VALUES (?, ?, 1) "
                 "ON CONFLICT (series, year) DO UPDATE SET last = number_series.last + 1 "
                 "RETURNING last",

@@ -14,12 +14,12 @@ the screen, the benchmarks and the tests. Everything is shaped to stay fast at a
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import dataclass, field
 from datetime import date
 
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.status import ACTIVE, NEEDS_ACTION, next_action
+from deerfield_desk.store.executor import Executor
 from deerfield_desk.store.notices import overdue_notice_exists_sql, overdue_permit_ids_sql
 
 #: The tables the register window's rows and needs-action column are read from: a write to
@@ -194,7 +194,7 @@ def _split_numbers(text: str) -> tuple[list[str], list[str], str]:
     return permits, parcels, " ".join(words)
 
 
-def _plan(conn, q: RegisterQuery) -> tuple[str, list[str], list, str | None]:
+def _plan(conn: Executor, q: RegisterQuery) -> tuple[str, list[str], list, str | None]:
     """FROM, WHERE terms, parameters, and the fastest order for "newest first" (or None)."""
     permit_numbers, parcel_numbers, words = _split_numbers(q.text)
     where, params = _filters(q)
@@ -228,13 +228,13 @@ def _plan(conn, q: RegisterQuery) -> tuple[str, list[str], list, str | None]:
     )
 
 
-def _count_plan(conn, q: RegisterQuery) -> tuple[str, list[str], list]:
+def _count_plan(conn: Executor, q: RegisterQuery) -> tuple[str, list[str], list]:
     source, where, params, _order_hint = _plan(conn, q)
     # Counting, the parcel index is always the faster way: drop the newest-first hint.
     return source, [w.replace("+p.", "p.") for w in where], params
 
 
-def count(conn: sqlite3.Connection, q: RegisterQuery) -> int:
+def count(conn: Executor, q: RegisterQuery) -> int:
     """How many permits the query shows (the register's row count)."""
     source, where, params = _count_plan(conn, q)
     if source.startswith("permits_fts") and len(where) == 1:
@@ -244,7 +244,7 @@ def count(conn: sqlite3.Connection, q: RegisterQuery) -> int:
     return conn.execute(sql, params).fetchone()[0]
 
 
-def page(conn: sqlite3.Connection, q: RegisterQuery, offset: int, limit: int) -> list[PermitRow]:
+def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[PermitRow]:
     """One page of the register in the query's order."""
     source, where, params, newest = _plan(conn, q)
     order = _order(q)
@@ -262,12 +262,12 @@ def page(conn: sqlite3.Connection, q: RegisterQuery, offset: int, limit: int) ->
     return [PermitRow(*row) for row in rows]
 
 
-def search(conn: sqlite3.Connection, q: RegisterQuery, limit: int = 200) -> tuple[int, list]:
+def search(conn: Executor, q: RegisterQuery, limit: int = 200) -> tuple[int, list]:
     """What the search box does on every (debounced) keystroke: the count and the first page."""
     return count(conn, q), page(conn, q, 0, limit)
 
 
-def years(conn: sqlite3.Connection) -> list[int]:
+def years(conn: Executor) -> list[int]:
     """Years with applications, newest first (the year filter), from the applied-date index."""
     # Two subqueries, not min() and max() in one SELECT: SQLite answers a lone min() or max()
     # from the index in microseconds, but both together scan the table (240 ms at 1M).

@@ -7,7 +7,6 @@ under the yellow DEMO banner.
 
 from __future__ import annotations
 
-import sqlite3
 import sys
 import time
 
@@ -23,7 +22,7 @@ from deerfield_desk.config import (
     unsafe_location_warning,
 )
 from deerfield_desk.errors import DamagedRegisterError
-from deerfield_desk.store.register import Register, damaged_message
+from deerfield_desk.store.register import Register
 from deerfield_desk.ui import identity
 
 DEMO_PERMITS = 300
@@ -97,11 +96,8 @@ def run_gui(args) -> int:
     inline_check = check_at_open(paths.db)
     try:
         register = Register.open(paths.db, actor, check=inline_check)
-    except DamagedRegisterError as exc:
+    except DamagedRegisterError as exc:  # also a big file opened unchecked, damaged inside
         report(args, str(exc))
-        return 1
-    except sqlite3.DatabaseError as exc:  # a big file opened unchecked, damaged in its header
-        report(args, damaged_message(paths.db, [str(exc)]))
         return 1
     from deerfield_desk.ui.main_window import MainWindow
 

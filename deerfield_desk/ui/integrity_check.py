@@ -15,7 +15,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMessageBox
 
 from deerfield_desk.config import APP_NAME
-from deerfield_desk.store.register import connect, damaged_message, integrity_problems
+from deerfield_desk.store.register import damaged_message, file_problems
 from deerfield_desk.ui import worker
 
 #: Registers up to this size are checked at open, before the window shows.
@@ -32,18 +32,6 @@ def check_at_open(path) -> bool:
         return path.stat().st_size <= INLINE_CHECK_BYTES
     except OSError:
         return True
-
-
-def problems_of(path) -> list[str]:
-    """Runs on the worker thread, with its own read-only connection."""
-    try:
-        conn = connect(path, read_only=True)
-        try:
-            return integrity_problems(conn)
-        finally:
-            conn.close()
-    except Exception as exc:  # a file that cannot even be read is damaged too
-        return [str(exc)]
 
 
 def start_background_check(window, ask=None) -> worker.Job:
@@ -66,5 +54,5 @@ def start_background_check(window, ask=None) -> worker.Job:
         window.statusBar().showMessage("Integrity check passed.", 5000)
 
     return worker.run_in_background(
-        window, "Integrity check", lambda: problems_of(path), finished, tell
+        window, "Integrity check", lambda: file_problems(path), finished, tell
     )

@@ -9,7 +9,6 @@ sort in Python. The model never writes SQL: it calls ``store/register_queries``.
 
 from __future__ import annotations
 
-import sqlite3
 from collections import OrderedDict
 from dataclasses import replace
 from datetime import date
@@ -18,6 +17,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store import register_queries as rq
+from deerfield_desk.store.register import Register
 
 (
     COL_NUMBER,
@@ -75,9 +75,9 @@ class PermitTableModel(QAbstractTableModel):
     #: Emitted after every reload with the new total (the view's count label, the smoke probe).
     reloaded = Signal(int)
 
-    def __init__(self, conn: sqlite3.Connection, parent: QObject | None = None):
+    def __init__(self, register: Register, parent: QObject | None = None):
         super().__init__(parent)
-        self._conn = conn
+        self._register = register
         self._query = rq.RegisterQuery()
         self._total = 0
         self._pages: OrderedDict[int, list[rq.PermitRow]] = OrderedDict()
@@ -92,9 +92,9 @@ class PermitTableModel(QAbstractTableModel):
     def total(self) -> int:
         return self._total
 
-    def set_connection(self, conn: sqlite3.Connection) -> None:
-        """After a restore the register is a new connection."""
-        self._conn = conn
+    def set_register(self, register: Register) -> None:
+        """After a restore the register is a new one (the model reads only through it)."""
+        self._register = register
         self.reload()
 
     def set_query(self, query: rq.RegisterQuery) -> None:
@@ -107,7 +107,7 @@ class PermitTableModel(QAbstractTableModel):
         self._pages.clear()
         self._today = date.today()
         self._query = replace(self._query, today=self._today.isoformat())
-        total, first = rq.search(self._conn, self._query, PAGE_SIZE)
+        total, first = rq.search(self._register, self._query, PAGE_SIZE)
         self._total = total
         if first:
             self._pages[0] = first
@@ -160,7 +160,7 @@ class PermitTableModel(QAbstractTableModel):
         page_no, offset = divmod(row, PAGE_SIZE)
         page = self._pages.get(page_no)
         if page is None:
-            page = rq.page(self._conn, self._query, page_no * PAGE_SIZE, PAGE_SIZE)
+            page = rq.page(self._register, self._query, page_no * PAGE_SIZE, PAGE_SIZE)
             self._pages[page_no] = page
             while len(self._pages) > PAGES_KEPT:
                 self._pages.popitem(last=False)

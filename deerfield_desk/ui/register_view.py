@@ -71,9 +71,8 @@ class RegisterView(QWidget):
     def __init__(self, window, parent: QWidget | None = None):
         super().__init__(parent)
         self.window_ = window
-        conn = window.register.conn
-        self.model = PermitTableModel(conn, self)
-        self.filters = RegisterFilters(rq.years(conn))
+        self.model = PermitTableModel(window.register, self)
+        self.filters = RegisterFilters(rq.years(window.register))
         self.count_label = QLabel()
         self.count_label.setObjectName("registerCount")
         self.table = RegisterTable()
@@ -177,7 +176,7 @@ class RegisterView(QWidget):
         if uuid is None:
             self.detail.show_detail(None)
         elif uuid != self.detail.current_uuid:
-            self.detail.show_detail(permit_detail(self.window_.register.conn, uuid))
+            self.detail.show_detail(permit_detail(self.window_.register, uuid))
 
     def _activate(self, row: int) -> None:
         uuid = self.model.uuid_at(row)
@@ -186,11 +185,11 @@ class RegisterView(QWidget):
 
     def _register_changed(self, changes: OpChanges) -> None:
         if changes.everything:
-            self.model.set_connection(self.window_.register.conn)
+            self.model.set_register(self.window_.register)
         elif changes.touches(*self.SHOWS):
             self._keep_uuid = self.current_permit_uuid()  # stay on the permit being worked
             self.model.reload()
-        self.filters.set_years(rq.years(self.window_.register.conn))
+        self.filters.set_years(rq.years(self.window_.register))
 
 
 def install(window) -> RegisterView:

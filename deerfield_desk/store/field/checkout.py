@@ -108,12 +108,12 @@ def _check_request(reg: Register, device: str, to: Path) -> str:
 def _reserve(reg: Register, checkout_id: int, year: int) -> list[Block]:
     blocks = []
     for series, size in FIELD_SERIES.items():
-        row = reg.conn.execute(
+        row = reg.execute(
             "UPDATE number_series SET last = last + ? WHERE series = ? AND year = ? RETURNING last",
             (size, series, year),
         ).fetchone()
         if row is None:
-            reg.conn.execute(
+            reg.execute(
                 "INSERT INTO number_series (series, year, last) VALUES (?, ?, ?)",
                 (series, year, size),
             )
@@ -157,7 +157,7 @@ def _prepare_copy(copy: Path, manifest: CopyManifest) -> None:
 
 def _copy_photos(reg: Register, office: Paths, copy: Paths) -> int:
     copied = 0
-    for row in reg.conn.execute(OPEN_PERMIT_PHOTOS):
+    for row in reg.execute(OPEN_PERMIT_PHOTOS):
         for relative in row:
             if not relative:
                 continue

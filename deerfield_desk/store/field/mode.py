@@ -64,7 +64,7 @@ class FieldGuard:
             raise NotAllowed(
                 f"{OFFICE} its {series} numbers are reserved for {blocks[0].year}, not {year}."
             )
-        row = self.reg.conn.execute(
+        row = self.reg.execute(
             "SELECT last FROM number_series WHERE series = ? AND year = ?", (series, block.year)
         ).fetchone()
         if row is not None and row[0] >= block.last:

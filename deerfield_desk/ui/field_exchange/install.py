@@ -17,7 +17,6 @@ from deerfield_desk.store.field import checkin as store_checkin
 from deerfield_desk.store.field import checkout as store_checkout
 from deerfield_desk.store.field.pack import write_return
 from deerfield_desk.ui import confirm
-from deerfield_desk.ui.changes import EVERYTHING
 from deerfield_desk.ui.field_exchange.banner import install_banner
 from deerfield_desk.ui.field_exchange.conflicts_view import ConflictsDialog
 from deerfield_desk.ui.field_exchange.dialogs import AbandonDialog, CheckoutDialog
@@ -74,7 +73,7 @@ def check_out(window) -> dict | None:
     if not run_dialog(dialog) or dialog.result_value is None:
         return None
     result = dialog.result_value
-    window.notify_changed("field_checkouts", "number_blocks")
+    window.catch_up()  # the store reported its writes; this reads any other connection's
     blocks = ", ".join(b.label() for b in result.manifest.blocks)
     confirm.inform(
         window,
@@ -121,7 +120,7 @@ def check_in(window) -> dict | None:
     except DeskError as exc:
         confirm.inform(window, "Check-in refused", str(exc))
         return None
-    window.notify_changed(EVERYTHING)
+    window.catch_up()  # the store reported its writes; this reads any other connection's
     released = result.released_numbers
     text = (
         f"Applied {result.applied} changes from the field; {result.already_present} were "
@@ -140,9 +139,7 @@ def check_in(window) -> dict | None:
 
 
 def show_conflicts(window) -> ConflictsDialog:
-    dialog = ConflictsDialog(
-        window, window.register, on_resolved=lambda item: window.notify_changed(item["table_name"])
-    )
+    dialog = ConflictsDialog(window, window.register, on_resolved=lambda _item: window.catch_up())
     window.conflicts_dialog = dialog
     run_dialog(dialog)
     return dialog
@@ -159,7 +156,7 @@ def abandon_copy(window):
     if not run_dialog(dialog) or dialog.result_value is None:
         return None
     row, released = dialog.result_value
-    window.notify_changed("field_checkouts", "number_blocks")
+    window.catch_up()  # the store reported its writes; this reads any other connection's
     confirm.inform(
         window,
         "Field copy abandoned",
