@@ -49,3 +49,19 @@ def test_accessors_return_the_stored_row(register):
     permit = rows.permit(register, stored["uuid"])
     assert permit == stored and permit["status"] == "draft"
     assert rows.permit_by_id(register, stored["id"]) == stored
+
+
+def test_a_permit_without_an_application_is_refused_with_a_reason(register):
+    """mypy found it: ``application_id`` may be None (an imported permit), and issuing such
+    a permit failed with "no applications row None"."""
+    from datetime import date
+
+    from deerfield_desk.errors import NotAllowed
+    from deerfield_desk.store.permits_lifecycle import issue_permit
+
+    imported = register.insert(
+        "permits", {"kind": "building", "status": "approved", "address_text": "3 Elm St"}
+    )
+    with pytest.raises(NotAllowed, match="no application on file"):
+        issue_permit(register, imported["uuid"], date(2026, 3, 2), None)
+    assert rows.permit(register, imported["uuid"])["status"] == "approved"

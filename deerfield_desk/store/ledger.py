@@ -7,7 +7,9 @@ refund or forfeiture says why, and a forfeiture names one of the causes the ordi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
+from typing import Any
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.codes import DepositKind, DepositStatus, FeeStatus
@@ -28,7 +30,7 @@ def set_fee_schedule(reg: Register, entries: list[dict]) -> list[dict]:
     return clean
 
 
-def add_fee(reg: Register, *, permit: dict, code: str, description: str,
+def add_fee(reg: Register, *, permit: Mapping[str, Any], code: str, description: str,
             amount_cents: int | None, basis: str, note: str | None = None) -> dict:  # fmt: skip
     return reg.insert(
         "fees",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from typing import cast
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.assessment import Assessment
@@ -18,10 +19,11 @@ from deerfield_desk.models.findings import Permit, Refusal, Requirement, Review,
 from deerfield_desk.models.issuance import IssuanceFacts, Unmet, unmet_preconditions
 from deerfield_desk.models.lifecycle_deadlines import expiry_date, review_due
 from deerfield_desk.models.status import PermitStatus, check_transition
-from deerfield_desk.store import ledger
+from deerfield_desk.store import ledger, rows
 from deerfield_desk.store.journal import utc_now
 from deerfield_desk.store.numbering import assign_permit_number
 from deerfield_desk.store.register import Register
+from deerfield_desk.store.rows import PermitRow
 
 S = PermitStatus
 DECISIONS = {
@@ -32,14 +34,15 @@ DECISIONS = {
 
 
 def transition(reg: Register, permit_uuid: str, target: str, reason: str | None = None,
-               changes: dict | None = None) -> dict:  # fmt: skip
+               changes: dict | None = None) -> PermitRow:  # fmt: skip
     """Move a permit to ``target`` if the status machine allows it; journaled with the reason."""
     with reg.transaction():
-        permit = reg.get("permits", permit_uuid)
+        permit = rows.permit(reg, permit_uuid)
         check_transition(permit["status"], target, reason)
         values = {"status": str(target), "updated_at": utc_now(), **(changes or {})}
-        return reg.update("permits", permit_uuid, values, action=f"status:{target}",
-                          reason=(reason or "").strip() or None)  # fmt: skip
+        return cast(PermitRow, reg.update("permits", permit_uuid, values,
+                                          action=f"status:{target}",
+                                          reason=(reason or "").strip() or None))  # fmt: skip
 
 
 def start_review(reg, permit_uuid: str, received_on: date, calendar, review: Review | None):
@@ -48,7 +51,9 @@ def start_review(reg, permit_uuid: str, received_on: date, calendar, review: Rev
                       changes={"review_due": due.isoformat() if due else None})  # fmt: skip
 
 
-def resubmit(reg: Register, permit_uuid: str, reason: str, received_on: date, calendar) -> dict:
+def resubmit(
+    reg: Register, permit_uuid: str, reason: str, received_on: date, calendar
+) -> PermitRow:
     """A rejected application comes back with corrected plans: its review starts again, with
     a new deadline counted from the day the corrected plans are received."""
     with reg.transaction():
@@ -58,7 +63,7 @@ def resubmit(reg: Register, permit_uuid: str, reason: str, received_on: date, ca
         return start_review(reg, permit_uuid, received_on, calendar, review)
 
 
-def decide_review(reg: Register, permit_uuid: str, decision: str, text: str = "") -> dict:
+def decide_review(reg: Register, permit_uuid: str, decision: str, text: str = "") -> PermitRow:
     """Approve; approve with written conditions; or reject with written reasons (31.10, 12.29)."""
     if decision not in DECISIONS:
         raise InvalidInput("decision", "approve, conditional or reject")
@@ -96,10 +101,10 @@ def review_queue(reg: Register, today: date) -> list[dict]:
 DEEMED_REJECTED_BASIS = "12.29(4)"
 
 
-def record_deemed_rejection(reg: Register, permit_uuid: str, today: date) -> dict:
+def record_deemed_rejection(reg: Register, permit_uuid: str, today: date) -> PermitRow:
     """12.29(4): a dish permit not issued within its 30 days is deemed rejected; record it
     so the register says so, with the reason the applicant may ask for."""
-    permit = reg.get("permits", permit_uuid)
+    permit = rows.permit(reg, permit_uuid)
     due = permit["review_due"]
     if permit["review_basis"] != DEEMED_REJECTED_BASIS or not due or due >= today.isoformat():
         raise NotAllowed("only a satellite dish application past its 30 days (§12.29(4)) is "
@@ -109,7 +114,12 @@ def record_deemed_rejection(reg: Register, permit_uuid: str, today: date) -> dic
                       {"decision_reason": reason, "decided_at": utc_now()})  # fmt: skip
 
 
-def application_assessment(reg: Register, application_id: int) -> tuple[dict, Assessment]:
+def application_assessment(reg: Register, application_id: int | None) -> tuple[dict, Assessment]:
+    if application_id is None:  # an imported permit: only its register entry came over
+        raise NotAllowed(
+            "This permit has no application on file (it was imported): its review and "
+            "issuance were done before this register and cannot be redone here."
+        )
     app = reg.get_by_id("applications", application_id)
     data = json.loads(app["assessment_json"] or "{}")
     a = Assessment()
@@ -132,7 +142,7 @@ def _dec(value):
 
 
 def issuance_facts(reg: Register, permit_uuid: str, on: date) -> IssuanceFacts:
-    permit = reg.get("permits", permit_uuid)
+    permit = rows.permit(reg, permit_uuid)
     app, assessment = application_assessment(reg, permit["application_id"])
     return IssuanceFacts(
         kind=permit["kind"],
@@ -149,7 +159,7 @@ def check_issuance(reg: Register, permit_uuid: str, on: date) -> list[Unmet]:
     return unmet_preconditions(issuance_facts(reg, permit_uuid, on))
 
 
-def issue_permit(reg: Register, permit_uuid: str, on: date, calendar) -> dict:
+def issue_permit(reg: Register, permit_uuid: str, on: date, calendar) -> PermitRow:
     """Number and issue the permit, with its expiry; refused with every unmet reason."""
     if reg.guard is not None:  # a field copy says why before listing unmet preconditions
         reg.guard("permits", "issue")
@@ -161,26 +171,27 @@ def issue_permit(reg: Register, permit_uuid: str, on: date, calendar) -> dict:
         check_transition(facts.status, S.ISSUED, None)
         validity = next((v for v in facts.assessment.validity if v.permit == facts.kind), None)
         expires = expiry_date(validity, on, calendar).isoformat() if validity else None
-        return assign_permit_number(
+        issued = assign_permit_number(
             reg, permit_uuid, on,
             {"status": str(S.ISSUED), "expires_date": expires, "updated_at": utc_now()},
         )  # fmt: skip
+        return cast(PermitRow, issued)
 
 
-def mark_expired(reg: Register, permit_uuid: str, today: date) -> dict:
-    permit = reg.get("permits", permit_uuid)
+def mark_expired(reg: Register, permit_uuid: str, today: date) -> PermitRow:
+    permit = rows.permit(reg, permit_uuid)
     if not permit["expires_date"] or permit["expires_date"] >= today.isoformat():
         raise NotAllowed("this permit has not passed its expiry date")
     return transition(reg, permit_uuid, S.EXPIRED, f"expired on {permit['expires_date']}")
 
 
 def extend_permit(reg: Register, permit_uuid: str, days: int, approved_by: str, method: str,
-                  receipt_number: str, on: date) -> dict:  # fmt: skip
+                  receipt_number: str, on: date) -> PermitRow:  # fmt: skip
     """12.14(1): extend with the inspector's approval and the fee paid, in one transaction."""
     if not (approved_by or "").strip():
         raise InvalidInput("approved_by", "the building inspector who approved the extension")
     with reg.transaction():
-        permit = reg.get("permits", permit_uuid)
+        permit = rows.permit(reg, permit_uuid)
         days = check_extension(permit["validity_basis"], days)
         if not permit["expires_date"]:
             raise NotAllowed("Not issued yet, so there is no expiry to extend (§12.14(1)).")
@@ -212,5 +223,5 @@ def extend_permit(reg: Register, permit_uuid: str, days: int, approved_by: str, 
     return updated
 
 
-def void_permit(reg: Register, permit_uuid: str, reason: str) -> dict:
+def void_permit(reg: Register, permit_uuid: str, reason: str) -> PermitRow:
     return transition(reg, permit_uuid, S.VOIDED, reason, {"void_reason": (reason or "").strip()})
