@@ -17,7 +17,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from deerfield_desk.models.actor import SYSTEM_ACTOR, Actor
-from deerfield_desk.store import journal
+from deerfield_desk.store import journal, replay
 from deerfield_desk.store.errors import (
     DamagedRegisterError,
     InvalidInput,
@@ -87,6 +87,7 @@ class Register:
         self._tx_depth = 0
         self._lock = threading.RLock()
         self.writes_held: str | None = None
+        self._witnessed = 0
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -168,8 +169,21 @@ class Register:
                 self._tx_depth -= 1
                 if self._tx_depth == 0:
                     self.conn.execute("COMMIT")
+                    self._witness_head()
                 else:
                     self.conn.execute(f"RELEASE sp{self._tx_depth}")
+
+    def _witness_head(self) -> None:
+        """Refresh the head witness beside the file after a commit (store/head_witness.py).
+        Best effort by design: the change is committed whatever happens here."""
+        from deerfield_desk.store import head_witness
+
+        try:
+            head = journal.read_head(self.conn)
+        except sqlite3.Error:
+            return
+        if head.seq and head.seq != self._witnessed and head_witness.write(self.path, head):
+            self._witnessed = head.seq
 
     # -- reading ---------------------------------------------------------------------------
     def query(self, sql: str, params: Iterable = ()) -> list[dict]:
@@ -226,17 +240,17 @@ class Register:
                 f"VALUES ({', '.join('?' * len(columns))})",
                 [tuple(r[c] for c in columns) for r in rows],
             )
-            if table in FTS_INDEXES:
-                uuids = [r["uuid"] for r in rows]
-                stored = self.query(
-                    f"SELECT * FROM {table} WHERE uuid IN (SELECT value FROM json_each(?))",
-                    (journal.to_json(uuids),),
-                )
-                self._index(table, stored, [])
+            # Journal the rows as stored (with id and defaults), exactly as insert() does, so
+            # the replay in verify compares like with like.
+            stored = self.query(
+                f"SELECT * FROM {table} WHERE uuid IN (SELECT value FROM json_each(?)) ORDER BY id",
+                (journal.to_json([r["uuid"] for r in rows]),),
+            )
+            self._index(table, stored, [])
             journal.append_entries(
                 self.conn,
                 self.actor,
-                [(table, r["uuid"], action, None, r, None) for r in rows],
+                [(table, r["uuid"], action, None, r, None) for r in stored],
             )
         return len(rows)
 
@@ -254,6 +268,13 @@ class Register:
             raise InvalidInput("uuid", "a record's identity never changes")
         with self.transaction():
             before = self.get(table, record_uuid)
+            drift = replay.record_drift(self.conn, table, before)
+            if drift:
+                # Journaling on top of a forged row would launder the forgery as legitimate.
+                raise NotAllowed(
+                    f"{drift}. Nothing was written; run 'deerfield-desk verify' and restore "
+                    "the newest good backup."
+                )
             if changes:
                 assignments = ", ".join(f"{c} = ?" for c in changes)
                 self.conn.execute(
@@ -325,8 +346,18 @@ class Register:
                     "INSERT INTO number_series (series, year, last) VALUES (?, ?, 1)",
                     (series, year),
                 )
-                return 1
-            return row[0]
+            last = row[0] if row else 1
+            # The series is journaled like a record, so verify can replay it (store/replay.py).
+            key = {"series": series, "year": year}
+            journal.append_entries(
+                self.conn,
+                self.actor,
+                [(
+                    replay.SERIES_TABLE, replay.series_key(series, year), "number",
+                    {**key, "last": last - 1} if row else None, {**key, "last": last}, None,
+                )],
+            )  # fmt: skip
+            return last
 
 
 def journal_json_loads(text: str):
