@@ -263,7 +263,7 @@ def trigger_problems(conn: sqlite3.Connection, tables: list[str] | None = None) 
         "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger'"
     ):
         triggers.setdefault(table, []).append((name, _norm_sql(sql)))
-    problems = []
+    problems: list[str] = []
 
     def guarded(table: str, event: str) -> bool:
         return any(
@@ -271,7 +271,16 @@ def trigger_problems(conn: sqlite3.Connection, tables: list[str] | None = None) 
             for _n, sql in triggers.get(table, [])
         )
 
-    guarded_tables = list(tables if tables is not None else official_tables(conn))
+    present = set(official_tables(conn))
+    existing = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    for migration, expected in _expected_tables().items():
+        if _migrated(conn, migration):
+            problems += [
+                f"{table}: the table is missing: it was dropped outside the app"
+                for table in expected
+                if table not in existing
+            ]
+    guarded_tables = list(tables if tables is not None else present)
     if _migrated(conn, "m0014_verify"):
         guarded_tables += [SERIES_TABLE, "journal_head"]
     for table in guarded_tables:
@@ -294,6 +303,18 @@ def trigger_problems(conn: sqlite3.Connection, tables: list[str] | None = None) 
                     "back: it was added outside the app"
                 )
     return problems
+
+
+def _expected_tables() -> dict[str, tuple[str, ...]]:
+    """The official tables each migration creates (a dropped empty one is a finding too)."""
+    from deerfield_desk.store.migrations import m0001_foundation, m0004_inspections
+
+    return {
+        "m0001_foundation": (*m0001_foundation.OFFICIAL_TABLES, "journal", "journal_head"),
+        "m0003_lifecycle": ("extensions",),
+        "m0004_inspections": m0004_inspections.NEW_OFFICIAL_TABLES,
+        "m0014_verify": ("archives",),
+    }
 
 
 def _migrated(conn: sqlite3.Connection, name: str) -> bool:
