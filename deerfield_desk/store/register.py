@@ -88,6 +88,13 @@ class Register:
         self._lock = threading.RLock()
         self.writes_held: str | None = None
         self._witnessed = 0
+        #: ``guard(table, action)`` raises NotAllowed for a write this copy may not make (a
+        #: field copy refuses permits' issuance, payments, fees and settings); None = office.
+        self.guard = None
+        #: Set while replaying another register's entries: journaled with each entry.
+        self.origin: dict | None = None
+        #: The manifest when this file is a field copy (see ``store.field``), else None.
+        self.field_manifest = None
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -119,6 +126,9 @@ class Register:
         register = cls(conn, path, actor or SYSTEM_ACTOR)
         if migrate:
             apply_migrations(register.db)
+        from deerfield_desk.store.field.mode import install_field_guard
+
+        install_field_guard(register)
         return register
 
     def close(self) -> None:
@@ -185,6 +195,21 @@ class Register:
         if head.seq and head.seq != self._witnessed and head_witness.write(self.path, head):
             self._witnessed = head.seq
 
+    @contextmanager
+    def acting_as(self, actor: Actor, origin: dict | None) -> Iterator[Register]:
+        """Write as ``actor`` with ``origin`` on every journal entry (a field check-in replays
+        the inspector's entries under the inspector's name, marked with where they came from)."""
+        saved = self.actor, self.origin
+        self.actor, self.origin = actor, origin
+        try:
+            yield self
+        finally:
+            self.actor, self.origin = saved
+
+    def _check_guard(self, table: str, action: str) -> None:
+        if self.guard is not None:
+            self.guard(table, action)
+
     # -- reading ---------------------------------------------------------------------------
     def query(self, sql: str, params: Iterable = ()) -> list[dict]:
         cursor = self.conn.execute(sql, tuple(params))
@@ -214,6 +239,7 @@ class Register:
         """Insert one record and journal it; returns the stored row (with id and uuid)."""
         values = dict(values)
         values.setdefault("uuid", str(uuidlib.uuid4()))
+        self._check_guard(table, "insert")
         with self.transaction():
             columns = ", ".join(values)
             marks = ", ".join("?" * len(values))
@@ -223,7 +249,10 @@ class Register:
             row = self.get(table, values["uuid"])
             self._index(table, [row], [])
             journal.append_entries(
-                self.conn, self.actor, [(table, row["uuid"], "insert", None, row, None)]
+                self.conn,
+                self.actor,
+                [(table, row["uuid"], "insert", None, row, None)],
+                self.origin,
             )
         return row
 
@@ -231,6 +260,7 @@ class Register:
         """Insert many records in one transaction, one journal entry each (imports, demo)."""
         if not rows:
             return 0
+        self._check_guard(table, action)
         for row in rows:
             row.setdefault("uuid", str(uuidlib.uuid4()))
         columns = list(rows[0])
@@ -251,6 +281,7 @@ class Register:
                 self.conn,
                 self.actor,
                 [(table, r["uuid"], action, None, r, None) for r in stored],
+                self.origin,
             )
         return len(rows)
 
@@ -266,6 +297,7 @@ class Register:
         """Change fields of one record and journal before/after; returns the new row."""
         if "uuid" in changes or "id" in changes:
             raise InvalidInput("uuid", "a record's identity never changes")
+        self._check_guard(table, action)
         with self.transaction():
             before = self.get(table, record_uuid)
             drift = replay.record_drift(self.conn, table, before)
@@ -284,7 +316,10 @@ class Register:
             after = self.get(table, record_uuid)
             self._index(table, [after], [before])
             journal.append_entries(
-                self.conn, self.actor, [(table, record_uuid, action, before, after, reason)]
+                self.conn,
+                self.actor,
+                [(table, record_uuid, action, before, after, reason)],
+                self.origin,
             )
         return after
 
@@ -335,27 +370,34 @@ class Register:
     def next_number(self, series: str, year: int) -> int:
         """The next number of a series within a year: no gaps, no reuse. Call inside the
         transaction that stores the number, so a rollback gives the number back."""
+        self._check_guard("number_series", f"{series}/{year}")
+        return self.advance_series(series, year, 1)
+
+    def advance_series(self, series: str, year: int, by: int, action: str = "number") -> int:
+        """Move a number series on by ``by`` (one number, or a block reserved for a field
+        copy) and journal the step, so ``verify`` can replay the series (store/replay.py).
+        Returns the series' new last number."""
         with self.transaction():
             row = self.conn.execute(
-                "UPDATE number_series SET last = last + 1 WHERE series = ? AND year = ? "
+                "UPDATE number_series SET last = last + ? WHERE series = ? AND year = ? "
                 "RETURNING last",
-                (series, year),
+                (by, series, year),
             ).fetchone()
             if row is None:
                 self.conn.execute(
-                    "INSERT INTO number_series (series, year, last) VALUES (?, ?, 1)",
-                    (series, year),
+                    "INSERT INTO number_series (series, year, last) VALUES (?, ?, ?)",
+                    (series, year, by),
                 )
-            last = row[0] if row else 1
-            # The series is journaled like a record, so verify can replay it (store/replay.py).
+            last = row[0] if row else by
             key = {"series": series, "year": year}
             journal.append_entries(
                 self.conn,
                 self.actor,
                 [(
-                    replay.SERIES_TABLE, replay.series_key(series, year), "number",
-                    {**key, "last": last - 1} if row else None, {**key, "last": last}, None,
+                    replay.SERIES_TABLE, replay.series_key(series, year), action,
+                    {**key, "last": last - by} if row else None, {**key, "last": last}, None,
                 )],
+                self.origin,
             )  # fmt: skip
             return last
 
