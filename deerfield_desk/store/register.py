@@ -23,7 +23,9 @@ from deerfield_desk.errors import (
     RecordNotFound,
 )
 from deerfield_desk.models.actor import SYSTEM_ACTOR, Actor
+from deerfield_desk.models.codes import RecordStatus
 from deerfield_desk.store import journal, replay
+from deerfield_desk.store.coded_columns import code_refusal
 from deerfield_desk.store.migrations import apply_migrations
 
 PRAGMAS = (
@@ -166,7 +168,7 @@ class Register:
             self._tx_depth += 1
             try:
                 yield self
-            except BaseException:
+            except BaseException as exc:
                 self._tx_depth -= 1
                 if self._tx_depth == 0:
                     if self.conn.in_transaction:
@@ -174,6 +176,9 @@ class Register:
                 elif self.conn.in_transaction:
                     self.conn.execute(f"ROLLBACK TO sp{self._tx_depth}")
                     self.conn.execute(f"RELEASE sp{self._tx_depth}")
+                refused = code_refusal(exc)  # an unknown code: say which field takes what
+                if refused is not None:
+                    raise refused from exc
                 raise
             else:
                 self._tx_depth -= 1
@@ -347,7 +352,7 @@ class Register:
         return self.update(
             table,
             record_uuid,
-            {"status": "voided", "void_reason": reason.strip()},
+            {"status": RecordStatus.VOIDED, "void_reason": reason.strip()},
             action="void",
             reason=reason.strip(),
         )
