@@ -24,7 +24,7 @@ from deerfield_desk.errors import (
 )
 from deerfield_desk.models.actor import SYSTEM_ACTOR, Actor
 from deerfield_desk.models.codes import RecordStatus
-from deerfield_desk.store import journal
+from deerfield_desk.store import journal, replay
 from deerfield_desk.store.changes import NOTHING, OpChanges
 from deerfield_desk.store.coded_columns import code_refusal
 from deerfield_desk.store.migrations import apply_migrations
@@ -104,6 +104,7 @@ class Register:
         self._tx_depth = 0
         self._lock = threading.RLock()
         self.writes_held: str | None = None
+        self._witnessed = 0
         #: ``guard(table, action)`` raises NotAllowed for a write this copy may not make (a
         #: field copy refuses permits' issuance, payments, fees and settings); None = office.
         self.guard = None
@@ -233,6 +234,7 @@ class Register:
                 touched = self._touched.pop()
                 if self._tx_depth == 0:
                     self.execute("COMMIT")
+                    self._witness_head()
                 else:
                     self.execute(f"RELEASE sp{self._tx_depth}")
                 if self._touched:
@@ -244,6 +246,18 @@ class Register:
         self.last_changes = changes
         for listener in list(self._listeners):
             listener(changes)
+
+    def _witness_head(self) -> None:
+        """Refresh the head witness beside the file after a commit (store/head_witness.py).
+        Best effort by design: the change is committed whatever happens here."""
+        from deerfield_desk.store import head_witness
+
+        try:
+            head = journal.read_head(self)
+        except sqlite3.Error:
+            return
+        if head.seq and head.seq != self._witnessed and head_witness.write(self.path, head):
+            self._witnessed = head.seq
 
     @contextmanager
     def acting_as(self, actor: Actor, origin: dict | None) -> Iterator[Register]:
@@ -325,14 +339,14 @@ class Register:
                 f"VALUES ({', '.join('?' * len(columns))})",
                 [tuple(r[c] for c in columns) for r in rows],
             )
-            if table in FTS_INDEXES:
-                uuids = [r["uuid"] for r in rows]
-                stored = self.query(
-                    f"SELECT * FROM {table} WHERE uuid IN (SELECT value FROM json_each(?))",
-                    (journal.to_json(uuids),),
-                )
-                self._index(table, stored, [])
-            self._journal([(table, r["uuid"], action, None, r, None) for r in rows])
+            # Journal the rows as stored (with id and defaults), exactly as insert() does, so
+            # the replay in verify compares like with like.
+            stored = self.query(
+                f"SELECT * FROM {table} WHERE uuid IN (SELECT value FROM json_each(?)) ORDER BY id",
+                (journal.to_json([r["uuid"] for r in rows]),),
+            )
+            self._index(table, stored, [])
+            self._journal([(table, r["uuid"], action, None, r, None) for r in stored])
         return len(rows)
 
     def update(
@@ -350,6 +364,13 @@ class Register:
         self._check_guard(table, action)
         with self.transaction():
             before = self.get(table, record_uuid)
+            drift = replay.record_drift(self, table, before)
+            if drift:
+                # Journaling on top of a forged row would launder the forgery as legitimate.
+                raise NotAllowed(
+                    f"{drift}. Nothing was written; run 'deerfield-desk verify' and restore "
+                    "the newest good backup."
+                )
             if changes:
                 assignments = ", ".join(f"{c} = ?" for c in changes)
                 self.execute(
@@ -413,14 +434,30 @@ class Register:
         every later one take the same path, so no engine can interleave a read and a write
         between two issuers (SQLite >= 3.35 and PostgreSQL both run it as written)."""
         self._check_guard("number_series", f"{series}/{year}")
+        return self.advance_series(series, year, 1)
+
+    def advance_series(self, series: str, year: int, by: int, action: str = "number") -> int:
+        """Move a number series on by ``by`` (one number, or a block reserved for a field
+        copy) and journal the step, so ``verify`` can replay the series (store/replay.py).
+        Returns the series' new last number."""
         with self.transaction():
             row = self.execute(
-                "INSERT INTO number_series (series, year, last) VALUES (?, ?, 1) "
-                "ON CONFLICT (series, year) DO UPDATE SET last = number_series.last + 1 "
+                "INSERT INTO number_series (series, year, last) VALUES (?, ?, ?) "
+                "ON CONFLICT (series, year) DO UPDATE SET last = number_series.last + ? "
                 "RETURNING last",
-                (series, year),
+                (series, year, by, by),
             ).fetchone()
-            return int(row[0])
+            last = int(row[0])
+            created = last == by  # a series row starts at its first step, never at 0
+            key = {"series": series, "year": year}
+            self._journal(
+                [(
+                    replay.SERIES_TABLE, replay.series_key(series, year), action,
+                    None if created else {**key, "last": last - by}, {**key, "last": last},
+                    None,
+                )]
+            )  # fmt: skip
+            return last
 
 
 def journal_json_loads(text: str):
