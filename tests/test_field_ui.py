@@ -79,7 +79,8 @@ def test_check_out_work_in_the_field_and_check_in_with_a_conflict(
     inspections.record_result(field_reg, ids["rough"]["uuid"], "passed")
     pack = tmp_path / "stick" / "return.ddfield"
     monkeypatch.setattr(field_ui, "ask_path", lambda *a, **k: str(pack))
-    assert field_ui.prepare_return(laptop)["entries"] == 2
+    # the route, the result, and the copy's journaled start of its notice block
+    assert field_ui.prepare_return(laptop)["entries"] == 3
 
     # meanwhile the office moved the stop; then it checks the pack in
     inspections.schedule(register, ids["rough"]["uuid"], datetime(2026, 12, 1, 14, 0), 4)

@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from deerfield_desk.demo.permits import PermitMaker
-from deerfield_desk.demo.rows import Places, plan_permits, statements
+from deerfield_desk.demo.rows import Places, new_uuids, plan_permits, statements
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.actor import Actor, Role
 from deerfield_desk.store import journal
-from deerfield_desk.store.bulk import HEAD_UPSERT, JournalChain
+from deerfield_desk.store.bulk import HEAD_UPSERT, JOURNAL_INSERT, JournalChain
 from deerfield_desk.store.register import Register
 
 DEMO_ACTOR = Actor("Demo data generator", Role.SYSTEM, "demo")
@@ -127,7 +127,7 @@ def produce(n: int, seed: int, today: date, head: tuple[int, str, int]):
         stop = min(n, start + BATCH)
         tables = maker.batch(start, stop)
         at = datetime.now(UTC).isoformat(timespec="microseconds")
-        batch = [*statements(chain, tables, at, rng), _head(chain)]
+        batch = statements(chain, tables, at, rng)
         for table, (_cols, rows) in tables.items():
             counts[table] = counts.get(table, 0) + len(rows)
         if stop == n:
@@ -136,6 +136,10 @@ def produce(n: int, seed: int, today: date, head: tuple[int, str, int]):
             batch.append(
                 ("INSERT INTO number_series (series, year, last) VALUES (?, ?, ?)", series)
             )
+            # journaled like Register.next_number's steps, so verify replays the series too
+            entries = chain.series_entries(series, new_uuids(rng, len(series)), at)
+            batch.append((JOURNAL_INSERT, entries))
+        batch.append(_head(chain))
         yield "batch", stop, batch
     counts["journal"] = chain.entries
     yield "done", counts, None

@@ -21,6 +21,7 @@ MIGRATION_MODULES = [
     "m0004_inspections",
     "m0005_coded_values",
     "m0009_field_exchange",
+    "m0014_verify",
 ]
 
 SET_NAME = "deerfield_desk"
