@@ -24,7 +24,7 @@ from deerfield_desk.store import rows
 from deerfield_desk.store.numbering import NOTICE_SERIES, format_notice_number
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.rows import NoticeRow
-from deerfield_desk.store.village_calendar import village_calendar  # noqa: F401  (re-exported)
+from deerfield_desk.store.village_calendar import village_calendar
 
 N = NoticeStatus
 #: the statuses a notice moves through (a notice is withdrawn, not voided)
