@@ -5,7 +5,7 @@ most of it building the same JSON twice through ``json.dumps`` with fresh encode
 demo permits with their inspections would take minutes. This writer produces *byte-identical*
 journal entries to ``journal.append_entries`` (same fields, same canonical JSON, same SHA-256
 chain, same ``journal_head``) but builds the canonical text from a cached encoder. It needs no
-connection, so ``store/demo.py`` can run it in a second process while the first one writes.
+connection, so ``deerfield_desk/demo`` can run it in a second process while the first one writes.
 ``tests/test_register_demo.py`` checks the equivalence and that
 ``deerfield-desk verify`` passes.
 
