@@ -4,7 +4,7 @@ the issue dialog, payments and extension, and the Permits menu."""
 from __future__ import annotations
 
 import pytest
-from lifecycle_fixtures import TODAY, fill, pay_all, walk
+from lifecycle_fixtures import fill, walk
 from PySide6.QtWidgets import QCheckBox
 
 from deerfield_desk.models.calendar import VillageCalendar
@@ -12,6 +12,7 @@ from deerfield_desk.store.applications import drafts
 from deerfield_desk.store.permits_lifecycle import decide_review, issue_permit
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.wizard import ApplicationWizard
+from tests.application_builders import TODAY, pay_all
 
 
 @pytest.fixture
