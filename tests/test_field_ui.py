@@ -117,3 +117,40 @@ def test_abandon_a_copy_with_a_reason(main_window, register, tmp_path, monkeypat
     row = field_ui.abandon_copy(window)
     assert row["status"] == "abandoned" and row["abandon_reason"] == "Laptop stolen from the truck"
     assert "30 reserved numbers were released" in told[-1][1]
+
+
+def test_field_copy_screens_refuse_office_work_with_the_reason(
+    qtbot, register, db_path, tmp_path, monkeypatch, told
+):
+    """Issue a permit, the fee schedule and village settings, from a field copy's screens:
+    each says why (the office does it) and nothing is written."""
+    from deerfield_desk.store import journal
+    from deerfield_desk.store.field.checkout import checkout
+    from deerfield_desk.ui.fee_schedule_page import FeeScheduleDialog
+    from deerfield_desk.ui.issue_dialog import IssueDialog
+    from deerfield_desk.ui.village_settings_page import VillageSettingsPage
+
+    ids = office_day(register)
+    approved = register.insert(
+        "permits",
+        {"kind": "building", "status": "approved", "application_id": ids["main"]["application_id"]},
+    )
+    copy = tmp_path / "field.sqlite"
+    checkout(register, copy, "laptop-1")
+    field_reg = Register.open(copy, LAPTOP)
+    laptop = MainWindow(field_reg, register_paths(copy))
+    qtbot.addWidget(laptop)
+    head = journal.read_head(field_reg.conn)
+    monkeypatch.setattr(confirm, "ask", lambda *_: True)
+    issue = IssueDialog(laptop, approved["uuid"])
+    qtbot.addWidget(issue)
+    issue.issue()
+    assert told[-1][0] == "Not issued" and "issued and numbered by the office" in told[-1][1]
+    fees = FeeScheduleDialog(laptop)
+    qtbot.addWidget(fees)
+    assert fees.save() is False and "fee schedule and village settings" in fees.error.text()
+    village = VillageSettingsPage(laptop, field_reg)
+    qtbot.addWidget(village)
+    village.edits[next(iter(village.edits))].setText("Village of Elsewhere")
+    assert village.save() is False and "changed at the office" in village.message.text()
+    assert journal.read_head(field_reg.conn) == head
