@@ -120,7 +120,7 @@ def test_abandon_a_copy_with_a_reason(main_window, register, tmp_path, monkeypat
 
 
 def test_field_copy_screens_refuse_office_work_with_the_reason(
-    qtbot, register, db_path, tmp_path, monkeypatch, told
+    qtbot, main_window, register, tmp_path, monkeypatch, told
 ):
     """Issue a permit, the fee schedule and village settings, from a field copy's screens:
     each says why (the office does it) and nothing is written."""
@@ -138,8 +138,7 @@ def test_field_copy_screens_refuse_office_work_with_the_reason(
     copy = tmp_path / "field.sqlite"
     checkout(register, copy, "laptop-1")
     field_reg = Register.open(copy, LAPTOP)
-    laptop = MainWindow(field_reg, register_paths(copy))
-    qtbot.addWidget(laptop)
+    laptop = main_window(field_reg, copy)
     head = journal.read_head(field_reg.conn)
     monkeypatch.setattr(confirm, "ask", lambda *_: True)
     issue = IssueDialog(laptop, approved["uuid"])
