@@ -88,7 +88,7 @@ def column_defaults(conn: Executor, table: str) -> dict:
 _DEFAULTS: dict[tuple[str, str, int], dict] = {}
 
 
-def cached_defaults(conn: sqlite3.Connection, table: str) -> dict:
+def cached_defaults(conn: Executor, table: str) -> dict:
     """``column_defaults`` kept per database file and schema version (it costs a scratch
     connection, and ``Register.update`` asks on every edit)."""
     name = conn.execute("PRAGMA database_list").fetchone()[2]
