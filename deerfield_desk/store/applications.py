@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.assessment import Assessment, assess_project
@@ -21,11 +21,13 @@ from deerfield_desk.models.money import parse_dollars
 from deerfield_desk.models.project import Project, parse_project
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.models.wizard_fields import project_input
+from deerfield_desk.store import rows
 from deerfield_desk.store.journal import utc_now
 from deerfield_desk.store.ledger import add_fee, fee_schedule
 from deerfield_desk.store.numbering import assign_application_number
 from deerfield_desk.store.permits_lifecycle import start_review
 from deerfield_desk.store.register import Register
+from deerfield_desk.store.rows import ApplicationRow, PermitRow
 
 EMPTY_STATE: dict[str, Any] = {
     "site": {}, "parties": {}, "work": None, "answers": {}, "received": {}, "description": ""
@@ -124,7 +126,7 @@ def site_parcel(reg: Register, site: dict) -> dict:
 
 
 # -- drafts ---------------------------------------------------------------------------------
-def save_draft(reg: Register, state: dict, app_uuid: str | None = None) -> dict:
+def save_draft(reg: Register, state: dict, app_uuid: str | None = None) -> ApplicationRow:
     """Store the wizard state; a new draft on first save, the same row after."""
     state = {**EMPTY_STATE, **state}
     values = {
@@ -133,17 +135,18 @@ def save_draft(reg: Register, state: dict, app_uuid: str | None = None) -> dict:
         "description": (state.get("description") or "").strip() or None,
     }
     if app_uuid is None:
-        return reg.insert(
+        created = reg.insert(
             "applications", {**values, "status": ApplicationStatus.DRAFT, "created_at": utc_now()}
         )
-    current = reg.get("applications", app_uuid)
+        return cast(ApplicationRow, created)
+    current = rows.application(reg, app_uuid)
     if current["status"] != ApplicationStatus.DRAFT:
         raise NotAllowed("only a draft application can be edited; this one was submitted")
-    return reg.update("applications", app_uuid, values, action="save_draft")
+    return cast(ApplicationRow, reg.update("applications", app_uuid, values, action="save_draft"))
 
 
 def load_state(reg: Register, app_uuid: str) -> dict:
-    row = reg.get("applications", app_uuid)
+    row = rows.application(reg, app_uuid)
     return {**EMPTY_STATE, **json.loads(row["project_json"] or "{}")}
 
 
@@ -154,17 +157,18 @@ def drafts(reg: Register) -> list[dict]:
     )
 
 
-def mark_received(reg: Register, app_uuid: str, key: str, value=True) -> dict:
+def mark_received(reg: Register, app_uuid: str, key: str, value=True) -> ApplicationRow:
     """Tick (or untick, value False) one received item of any application, journaled."""
-    row = reg.get("applications", app_uuid)
+    row = rows.application(reg, app_uuid)
     received = json.loads(row["received_json"] or "{}")
     if value:
         received[key] = value
     else:
         received.pop(key, None)
-    return reg.update("applications", app_uuid,
-                      {"received_json": json.dumps(received, sort_keys=True)},
-                      action="received", reason=key)  # fmt: skip
+    updated = reg.update("applications", app_uuid,
+                         {"received_json": json.dumps(received, sort_keys=True)},
+                         action="received", reason=key)  # fmt: skip
+    return cast(ApplicationRow, updated)
 
 
 # -- assessment -----------------------------------------------------------------------------
@@ -187,14 +191,14 @@ def check_parties(parties: dict) -> None:
         raise InvalidInput("owner", "choose or add the owner of the property")
 
 
-def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list[dict]:
+def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list[PermitRow]:
     """Assess, number and file the application; returns the permits created (empty when the
     engine finds no permit is needed: the application is then closed as such)."""
     state = load_state(reg, app_uuid)
     check_site(state["site"])
     result = preview(reg, state, on)
     with reg.transaction():
-        app = reg.get("applications", app_uuid)
+        app = rows.application(reg, app_uuid)
         if app["status"] != ApplicationStatus.DRAFT:
             raise NotAllowed("this application was already submitted")
         assessment_json = json.dumps(result.assessment.to_json(), sort_keys=True)
@@ -211,7 +215,7 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
             if state["parties"].get(f"{role}_uuid")
         }
         assign_application_number(reg, app_uuid, on)
-        app = reg.update(
+        app = cast(ApplicationRow, reg.update(
             "applications",
             app_uuid,
             {
@@ -222,7 +226,7 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
                 **{f"{r}_id": p["id"] for r, p in people.items()},
             },
             action="submit",
-        )
+        ))  # fmt: skip
         cost = state["answers"].get("estimated_cost")
         permits = []
         for p in result.assessment.permits:
