@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from deerfield_desk.errors import RecordNotFound
+from deerfield_desk.models.codes import FeeStatus
 from deerfield_desk.store import journal
 from deerfield_desk.store.executor import Executor
 
@@ -23,7 +24,7 @@ class PermitDetail:
 
     @property
     def fees_due_cents(self) -> int:
-        return sum(f["amount_cents"] or 0 for f in self.fees if f["status"] == "due")
+        return sum(f["amount_cents"] or 0 for f in self.fees if f["status"] == FeeStatus.DUE)
 
 
 def _rows(conn: Executor, sql: str, params) -> list[dict]:
