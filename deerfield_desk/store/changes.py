@@ -71,6 +71,12 @@ class _Reads(Protocol):
     def query(self, sql: str, params=()) -> list[dict]: ...
 
 
+def journal_end(reg: _Reads) -> int:
+    """The newest journal entry's seq (0 for an empty journal): where a view starts reading
+    (``max`` of the integer primary key: one index step, even at millions of entries)."""
+    return int(reg.query("SELECT coalesce(max(seq), 0) AS seq FROM journal")[0]["seq"])
+
+
 def changes_since(reg: _Reads, seq: int) -> tuple[OpChanges, int]:
     """The tables journaled after entry ``seq`` and the newest entry's seq: how a view learns
     of writes made on other connections. A journal shorter than ``seq`` (a restored backup)
@@ -79,7 +85,7 @@ def changes_since(reg: _Reads, seq: int) -> tuple[OpChanges, int]:
         "SELECT table_name, max(seq) AS last FROM journal WHERE seq > ? GROUP BY table_name",
         (seq,),
     )
-    head = reg.query("SELECT coalesce(max(seq), 0) AS seq FROM journal")[0]["seq"]
+    head = journal_end(reg)
     if head < seq:
         return OpChanges.all(), head
     tables = frozenset(r["table_name"] for r in rows) - {"journal"}

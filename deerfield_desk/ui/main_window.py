@@ -12,7 +12,7 @@ from PySide6.QtCore import QByteArray, QSettings, Signal
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from deerfield_desk.config import APP_NAME, Paths
-from deerfield_desk.store.changes import OpChanges, changes_since
+from deerfield_desk.store.changes import OpChanges, changes_since, journal_end
 from deerfield_desk.store.register import Register
 from deerfield_desk.ui import register_view, session
 from deerfield_desk.ui.features import FEATURE_MODULES
@@ -84,7 +84,7 @@ class MainWindow(QMainWindow):
             self._register.remove_listener(self._store_changed)
         self._register = register
         register.on_change(self._store_changed)
-        self._journal_seq = changes_since(register, 0)[1]
+        self._journal_seq = journal_end(register)
 
     def _store_changed(self, changes: OpChanges) -> None:
         # Our own write: its report is exact. Read the journal from where we were, so writes
@@ -102,7 +102,7 @@ class MainWindow(QMainWindow):
 
     def announce_everything(self) -> None:
         """The whole register was replaced (a restored backup): every view reloads."""
-        self._journal_seq = changes_since(self.register, 0)[1]
+        self._journal_seq = journal_end(self.register)
         self.register_changed.emit(OpChanges.all())
 
     @property
