@@ -37,9 +37,9 @@ BUNDLE_IDENTIFIER = "us.wi.deerfield.desk"
 #: Folders at the repository root that the app reads through config.asset_path().
 BUNDLE_DATA_DIRS = ("resources", "checklists")
 #: Packages whose modules are imported by name at run time: take every submodule.
-BUNDLE_ALL_SUBMODULES = ("deerfield_desk", "holidays", "qrcode")
-#: Packages that read their own data files (holidays: the translated holiday names).
-BUNDLE_PACKAGE_DATA = ("holidays", "reportlab")
+BUNDLE_ALL_SUBMODULES = ("deerfield_desk", "qrcode")
+#: Packages that read their own data files.
+BUNDLE_PACKAGE_DATA = ("reportlab",)
 #: Left out to keep the bundle lean: Qt modules the app never imports (only PySide6-Essentials
 #: and PySide6-Pdf are installed), tkinter, the test and build tools.
 QT_MODULES_LEFT_OUT = (

@@ -16,7 +16,9 @@ from deerfield_desk.models.exhibit_a import (
     RESPONSES,
     SITE_CLASSES,
     WEEK_DAYS,
+    checklist_for,
     items_for,
+    site_class,
 )
 from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.register import Register
@@ -24,6 +26,26 @@ from deerfield_desk.store.register import Register
 # A site visit, or the review of a minor control plan statement within 3 working days
 # (31.10(2)); the engine's ``minor_plan_review`` deadline times the latter.
 VISIT_PURPOSES = ("site_visit", "plan_review")
+
+
+def site_class_of(reg: Register, permit_uuid: str) -> str:
+    """The checklist class from the erosion permit of the permit's application (its class,
+    31.02(16)/(17)) and whether the engine found a larger site (31.06(3))."""
+    permit = reg.get("permits", permit_uuid)
+    erosion = permit if permit["kind"] == "erosion_control" else None
+    if erosion is None and permit.get("application_id"):
+        erosion = reg.query_one(
+            "SELECT permit_class FROM permits WHERE application_id = ? "
+            "AND kind = 'erosion_control' ORDER BY id LIMIT 1",
+            (permit["application_id"],),
+        )
+    larger = False
+    if permit.get("application_id"):
+        row = reg.query_one(
+            "SELECT assessment_json FROM applications WHERE id = ?", (permit["application_id"],)
+        )
+        larger = '"larger_site_standards"' in ((row or {}).get("assessment_json") or "")
+    return site_class(erosion["permit_class"] if erosion else None, larger)
 
 
 def record_visit(
@@ -68,6 +90,7 @@ def record_visit(
                 "visited_at": (visited_at or datetime.now()).strftime("%Y-%m-%dT%H:%M"),
                 "inspector": reg.actor.name,
                 "notes": (notes or "").strip() or None,
+                "checklist_version": checklist_for(site_class).version,
             },
         )
         rows = [

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QTableWidget,
@@ -198,6 +199,9 @@ class MoneyDialog(QDialog):
         for title, items in received_groups(assessment, work):
             v.addWidget(hint_label(f"<b>{title}</b>"))
             for item in items:
+                if item.minimum is not None:
+                    v.addWidget(self._coverage(item, received.get(item.key)))
+                    continue
                 check = QCheckBox(f"§{item.section}  {item.text}")
                 check.setObjectName(f"paper_{item.key}")
                 check.setChecked(bool(received.get(item.key)))
@@ -208,6 +212,31 @@ class MoneyDialog(QDialog):
                 self.paper_checks[item.key] = check
         v.addStretch(1)
         return tab
+
+    def _coverage(self, item, value) -> QWidget:
+        """12.19(7): the amount on the insurance certificate, not a tick."""
+        edit = QLineEdit("" if value in (None, True) else str(value))
+        edit.setObjectName(f"paper_{item.key}")
+        edit.setPlaceholderText("certified amount, $")
+        minimum = format_cents(parse_dollars(str(item.minimum)))
+        holder = QWidget()
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel(f"§{item.section}  {item.text} (at least {minimum})"), 1)
+        row.addWidget(edit)
+
+        def record():
+            text = edit.text().strip()
+            cents = parse_dollars(text, item.key) if text else None
+            value = f"{cents // 100}.{cents % 100:02d}" if cents is not None else False
+            return mark_received(self.register, self.app_uuid, item.key, value)
+
+        def save() -> None:
+            self._run(record)
+
+        edit.editingFinished.connect(save)
+        self.paper_checks[item.key] = edit
+        return holder
 
     # -- shared ---------------------------------------------------------------------------
     def _selected(self, table, rows):
