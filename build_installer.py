@@ -35,7 +35,7 @@ ICON_ICO = "resources/icons/deerfield-desk.ico"
 BUNDLE_IDENTIFIER = "us.wi.deerfield.desk"
 
 #: Folders at the repository root that the app reads through config.asset_path().
-BUNDLE_DATA_DIRS = ("resources", "checklists")
+BUNDLE_DATA_DIRS = ("resources", "checklists", "deerfield_desk/resources")
 #: Packages whose modules are imported by name at run time: take every submodule.
 BUNDLE_ALL_SUBMODULES = ("deerfield_desk", "qrcode")
 #: Packages that read their own data files.

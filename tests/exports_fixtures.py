@@ -84,18 +84,18 @@ def make_year(reg, photos: Path | None = None) -> dict:
     reg.insert_many(
         "deposits",
         [
-            {"permit_id": ids[f"{YEAR}-0001"], "kind": "completion", "amount_cents": 100_000,
-             "received_at": f"{YEAR}-01-10", "status": "held"},
-            {"permit_id": ids[f"{YEAR}-0002"], "kind": "completion", "amount_cents": 100_000,
-             "received_at": f"{YEAR}-02-10", "status": "refunded"},
-            {"permit_id": ids[f"{YEAR - 1}-0040"], "kind": "completion", "amount_cents": 50_000,
-             "received_at": f"{YEAR - 1}-05-09", "status": "held"},
+            {"permit_id": ids[f"{YEAR}-0001"], "kind": "completion_deposit",
+             "amount_cents": 100_000, "received_at": f"{YEAR}-01-10", "status": "held"},
+            {"permit_id": ids[f"{YEAR}-0002"], "kind": "completion_deposit",
+             "amount_cents": 100_000, "received_at": f"{YEAR}-02-10", "status": "refunded"},
+            {"permit_id": ids[f"{YEAR - 1}-0040"], "kind": "completion_deposit",
+             "amount_cents": 50_000, "received_at": f"{YEAR - 1}-05-09", "status": "held"},
         ],
     )  # fmt: skip
     reg.insert_many(
         "notices",
         [
-            {"notice_number": f"N-{YEAR}-0001", "kind": "stop_work",
+            {"notice_number": f"N-{YEAR}-0001", "kind": "building_stop_work",
              "permit_id": ids[f"{YEAR}-0003"], "status": "served",
              "issued_at": f"{YEAR}-03-15", "closed_at": None},
             {"notice_number": f"N-{YEAR}-0002", "kind": "violation",

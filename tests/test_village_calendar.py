@@ -7,11 +7,11 @@ from datetime import date
 
 import pytest
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.calendar import VillageCalendar
 from deerfield_desk.models.closures import default_closures
 from deerfield_desk.models.deadlines import compute_deadline
 from deerfield_desk.models.extension import check_extension_timing
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.village_calendar import (
     add_closure,
     closures_for_year,

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.closures import default_closures
 
 
@@ -131,7 +132,7 @@ class VillageCalendar:
 
 def _check_count(n: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"period must be a whole number of zero or more, not {n!r}")
+        raise InvalidInput("period", f"must be a whole number of zero or more, not {n!r}")
 
 
 def _parse_dates(values: Iterable[str], name: str) -> frozenset[date]:

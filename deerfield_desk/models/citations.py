@@ -4,9 +4,10 @@ Why: every finding the engine returns cites a section, and a typo there would se
 the applicant or the Plan Commission to the wrong paragraph. Tests run every citation the
 rules can produce through ``citation_exists``.
 
-The ordinance texts live outside the package, in ``shared/ordinance`` beside the repository
-(``../shared/ordinance``); from a git worktree that folder sits one or more levels further
-up, so the nearest ancestor holding it is used. ``DEERFIELD_ORDINANCE_DIR`` overrides.
+The ordinance texts ship inside the package (``deerfield_desk/resources/ordinance``), with
+their adoption notes, so a plain clone, an installed wheel and the frozen app all read the
+same text the tests check. ``DEERFIELD_ORDINANCE_DIR`` overrides (a village testing an
+amended chapter).
 """
 
 from __future__ import annotations
@@ -25,18 +26,16 @@ _HEADING = re.compile(r"^(\d+\.\d+)\s")
 _PART = re.compile(r"\(([0-9A-Za-z]+)\)")
 
 
+SHIPPED_DIR = Path(__file__).resolve().parents[1] / "resources" / "ordinance"
+
+
 def ordinance_dir() -> Path | None:
     """The folder holding the ordinance texts, or None when it is not there."""
     override = os.environ.get("DEERFIELD_ORDINANCE_DIR")
     if override:
         path = Path(override)
         return path if path.is_dir() else None
-    repo_root = Path(__file__).resolve().parents[2]
-    for ancestor in repo_root.parents:
-        candidate = ancestor / "shared" / "ordinance"
-        if candidate.is_dir():
-            return candidate
-    return None
+    return SHIPPED_DIR if SHIPPED_DIR.is_dir() else None
 
 
 @lru_cache(maxsize=4)

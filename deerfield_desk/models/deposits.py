@@ -7,15 +7,18 @@ Forfeiture causes are listed with the section that allows them; refunds need a w
 
 from __future__ import annotations
 
+from deerfield_desk.models.codes import DepositKind, PaymentMethod
+
+D = DepositKind
 DEPOSIT_KINDS = {
-    "completion_deposit": ("Completion deposit", "12.15"),
-    "moving_deposit": ("Moving cash deposit", "12.19(6)(a)"),
-    "moving_alteration_deposit": ("Moved building exterior deposit", "12.19(8)(e)"),
-    "erosion_security": ("Erosion control security", "31.12(2)(A)"),
+    D.COMPLETION_DEPOSIT: ("Completion deposit", "12.15"),
+    D.MOVING_DEPOSIT: ("Moving cash deposit", "12.19(6)(a)"),
+    D.MOVING_ALTERATION_DEPOSIT: ("Moved building exterior deposit", "12.19(8)(e)"),
+    D.EROSION_SECURITY: ("Erosion control security", "31.12(2)(A)"),
 }
 
 FORFEIT_CAUSES = {
-    "completion_deposit": {
+    D.COMPLETION_DEPOSIT: {
         "occupied_before_final": ("Occupied before the final inspection", "12.15"),
         "temporary_occupancy_overrun": (
             "Occupied after the temporary occupancy permit ran out",
@@ -23,16 +26,30 @@ FORFEIT_CAUSES = {
         ),
         "exterior_unfinished": ("Exterior not finished within 2 years of issue", "12.15"),
     },
-    "moving_deposit": {
+    D.MOVING_DEPOSIT: {
         "move_damage": ("Costs or damage from the move charged to the deposit", "12.19(6)(a)"),
         "excavation_unsecured": ("Old excavation not barricaded or filled", "12.19(6)(b)"),
     },
-    "moving_alteration_deposit": {
+    D.MOVING_ALTERATION_DEPOSIT: {
         "exterior_not_as_approved": ("Exterior not done as approved or on time", "12.19(8)(e)"),
     },
-    "erosion_security": {
+    D.EROSION_SECURITY: {
         "drawn_for_compliance": ("Village drew on it to bring the site into line", "31.12(2)(A)"),
     },
 }
 
-PAYMENT_METHODS = {"cash": "Cash", "check": "Check", "card": "Card", "money_order": "Money order"}
+PAYMENT_METHODS = {method: method.label for method in PaymentMethod}
+
+#: What must be on record before a deposit or security may be refunded, with its section.
+#: Checked by ``store.ledger.refund_deposit`` (``store.deposit_release`` reads the register).
+RELEASE_RULES = {
+    # 12.15: "refunded after the project is completed and the Building Inspector has found
+    # that the building complies": the final inspection passed, or an occupancy permit (not a
+    # temporary one, which 12.16 grants to a building that does not yet comply) issued.
+    "completion_deposit": ("final_or_occupancy", "12.15"),
+    # 31.12(2)(A): the security "shall remain in full force until released by the Village
+    # Board, and only after an inspection by the Village Engineer" finds the measures done.
+    "erosion_security": ("board_after_engineer", "31.12(2)(A)"),
+    # 12.19(8)(e): refunded after the exterior alterations are completed and found to comply.
+    "moving_alteration_deposit": ("exterior_final", "12.19(8)(e)"),
+}

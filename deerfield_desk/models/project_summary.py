@@ -88,11 +88,20 @@ def summarize(
     """Lines in GROUPS order; review lines carry their due date when ``received_on`` is given."""
     cal = calendar or VillageCalendar()
     lines: list[SummaryLine] = []
+    size_unknown = any(
+        u.field in {"disturbed_sqft", "earthwork_cuyd"} for u in assessment.undetermined
+    )
     for p in assessment.permits:
         cls = f" ({p.permit_class})" if p.permit_class else ""
+        if p.permit_class and size_unknown:
+            cls = " (class to be determined: the disturbed area is not given)"
         lines.append(SummaryLine("permits", permit_label(p.type) + cls, ", ".join(p.basis)))
     for r in assessment.refusals:
-        lines.append(SummaryLine("refusals", _plain("refusals", r.code), r.basis))
+        lift = ""
+        if r.liftable_by:
+            who = r.liftable_by.replace("_", " ")
+            lift = f"the {who} may record a finding, with a reason, that an exception applies"
+        lines.append(SummaryLine("refusals", _plain("refusals", r.code), r.basis, lift, r.code))
     for u in assessment.undetermined:
         lines.append(SummaryLine("undetermined", question_label(u.field), u.basis,
                                  "not given: unknown is not zero", u.field))  # fmt: skip

@@ -198,6 +198,7 @@ def fire_limits(p: Project) -> Iterator[Item]:
         return
     if p.work not in EXPANDS_BUILDING:
         return
+    basis = "12.10(2)"
     if p.fire_limits_exception is not None:
         basis, missing, met = _exception_limits(p)
         if missing:
@@ -206,7 +207,8 @@ def fire_limits(p: Project) -> Iterator[Item]:
         if met:
             yield Requirement("fire_limits_exception", basis)
             return
-    yield Refusal("fire_limits_frame_building", "12.10(2)", "building_inspector")
+    # Cite the exception that was claimed and not met, so the refusal says which limit failed.
+    yield Refusal("fire_limits_frame_building", basis, "building_inspector")
 
 
 def _exception_limits(p: Project) -> tuple[str, list[str], bool]:

@@ -183,13 +183,19 @@ def project_input(site: dict, work: str, answers: dict) -> dict:
     out: dict = {"work": work}
     for key in SITE_KEYS:
         value = site.get(key)
-        if value not in (None, "", False):
+        if not is_blank(value):
             out[key] = value
     asked = {q.key: q for q in questions_for(work, fire_limits=bool(site.get("fire_limits")))}
     for key, value in answers.items():
-        if key in asked and value not in (None, "", False):
+        if key in asked and not is_blank(value):
             out[key] = engine_value(asked[key], value)
     return out
+
+
+def is_blank(value) -> bool:
+    """Not answered: None, empty text or an unticked box. A typed 0 is an answer (0 sq ft
+    disturbed), so it is compared by identity, never with ``in`` (0 == False in Python)."""
+    return value is None or value is False or (isinstance(value, str) and not value.strip())
 
 
 def engine_value(question: Question, value):

@@ -61,11 +61,13 @@ def checklist_visit_record(reg: Register, permit: dict) -> dict | None:
     if visit is None:
         return None
     try:
-        from deerfield_desk.models.exhibit_a import load_items
+        from deerfield_desk.models.exhibit_a import checklist_for, load_items
 
         titles = {i.code: i.title for i in load_items()}
+        checklist = checklist_for(visit["site_class"])
+        heading = {"checklist_title": checklist.title, "checklist_basis": checklist.basis}
     except ImportError:
-        titles = {}
+        titles, heading = {}, {}
     answers = {"meets": "yes", "deficient": "no", "not_applicable": "n/a"}
     responses = reg.query(
         "SELECT * FROM checklist_responses WHERE visit_id = ? AND status = 'active' ORDER BY id",
@@ -90,6 +92,8 @@ def checklist_visit_record(reg: Register, permit: dict) -> dict | None:
         "items": items,
         "photos": photos,
         "site_class": visit["site_class"],
+        "checklist_version": visit.get("checklist_version"),
+        **heading,
     }
 
 

@@ -11,26 +11,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.codes import VisitPurpose
 from deerfield_desk.models.exhibit_a import (
     RAIN_TRIGGER_INCHES,
     RESPONSES,
     SITE_CLASSES,
+    VISIT_CHOICES,
     WEEK_DAYS,
     checklist_for,
     items_for,
-    site_class,
+    site_choice,
 )
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.register import Register
 
 # A site visit, or the review of a minor control plan statement within 3 working days
 # (31.10(2)); the engine's ``minor_plan_review`` deadline times the latter.
-VISIT_PURPOSES = ("site_visit", "plan_review")
+VISIT_PURPOSES = tuple(VisitPurpose)
 
 
 def site_class_of(reg: Register, permit_uuid: str) -> str:
-    """The checklist class from the erosion permit of the permit's application (its class,
-    31.02(16)/(17)) and whether the engine found a larger site (31.06(3))."""
+    """The checklist choice (``VISIT_CHOICES``) from the erosion permit of the permit's
+    application (its class, 31.02(16)/(17)) and whether the engine found a larger site
+    (31.06(3)); a 6-acre CSM disturbing under an acre is a larger minor site."""
     permit = reg.get("permits", permit_uuid)
     erosion = permit if permit["kind"] == "erosion_control" else None
     if erosion is None and permit.get("application_id"):
@@ -45,7 +48,7 @@ def site_class_of(reg: Register, permit_uuid: str) -> str:
             "SELECT assessment_json FROM applications WHERE id = ?", (permit["application_id"],)
         )
         larger = '"larger_site_standards"' in ((row or {}).get("assessment_json") or "")
-    return site_class(erosion["permit_class"] if erosion else None, larger)
+    return site_choice(erosion["permit_class"] if erosion else None, larger)
 
 
 def record_visit(
@@ -59,12 +62,18 @@ def record_visit(
     notes: str | None = None,
     visited_at: datetime | None = None,
 ) -> tuple[dict, list[dict]]:
-    """Store a checklist: ``responses`` maps item code → (response, note)."""
-    if site_class not in SITE_CLASSES:
+    """Store a checklist: ``responses`` maps item code → (response, note).
+
+    ``site_class`` is a stored class (minor, major, larger) or a screen choice of
+    ``VISIT_CHOICES`` ("larger_minor": Exhibit A plus the larger-site standards)."""
+    if site_class not in VISIT_CHOICES:
+        raise InvalidInput("site_class", f"one of {', '.join(VISIT_CHOICES)}")
+    site_class, larger_site = VISIT_CHOICES[site_class]
+    if site_class not in SITE_CLASSES:  # pragma: no cover - VISIT_CHOICES maps onto them
         raise InvalidInput("site_class", f"one of {', '.join(SITE_CLASSES)}")
     if purpose not in VISIT_PURPOSES:
         raise InvalidInput("purpose", "a site visit or a control plan statement review")
-    items = items_for(site_class)
+    items = items_for(site_class, larger_site)
     codes = {i.code for i in items}
     extra = sorted(set(responses) - codes)
     if extra:
@@ -91,6 +100,7 @@ def record_visit(
                 "inspector": reg.actor.name,
                 "notes": (notes or "").strip() or None,
                 "checklist_version": checklist_for(site_class).version,
+                "larger_site": int(larger_site),
             },
         )
         rows = [

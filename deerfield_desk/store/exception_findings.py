@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.register import Register
 
 
@@ -44,3 +44,11 @@ def record_exception_finding(
             action="exception_finding",
             reason=f"§{match['basis']}: {reason}",
         )
+
+
+def liftable_refusals(reg: Register, permit_uuid: str) -> tuple[str, list[dict]]:
+    """The application of a permit, and its refusals an inspector's finding may lift."""
+    permit = reg.get("permits", permit_uuid)
+    app = reg.get_by_id("applications", permit["application_id"])
+    data = json.loads(app["assessment_json"] or "{}")
+    return app["uuid"], [r for r in data.get("refusals", []) if r.get("liftable_by")]

@@ -26,7 +26,8 @@ from pathlib import Path
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from deerfield_desk.config import Paths
-from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.codes import AttachmentKind
 from deerfield_desk.store.register import Register
 
 ALLOWED_FORMATS = {"JPEG": ".jpg", "PNG": ".png", "TIFF": ".tif"}
@@ -187,7 +188,7 @@ def import_photo(
             {
                 "owner_table": owner_table,
                 "owner_uuid": owner_uuid,
-                "kind": "photo",
+                "kind": AttachmentKind.PHOTO,
                 "filename": source.name,
                 "sha256": digest,
                 **relative,

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.calendar import VillageCalendar
 from deerfield_desk.models.closures import default_closures
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.register import Register
 
 HOLIDAY_KEYS = ("holidays_added", "holidays_removed")

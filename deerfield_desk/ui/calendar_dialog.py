@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.closures import load_rules
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.village_calendar import (
     add_closure,
     closures_for_year,

@@ -9,10 +9,13 @@ repository functions; the UI never writes SQL.
 
 FEATURE_MODULES: list[str] = [
     "deerfield_desk.ui.backup_actions",
+    "deerfield_desk.ui.field_exchange.install",
     "deerfield_desk.ui.export_actions",
     "deerfield_desk.ui.lifecycle_actions",
     "deerfield_desk.ui.field.install",
     "deerfield_desk.ui.documents_actions",
     "deerfield_desk.ui.notices_view",
     "deerfield_desk.ui.calendar_actions",
+    "deerfield_desk.ui.citation_links",
+    "deerfield_desk.ui.finding_actions",
 ]

@@ -26,12 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.deposits import DEPOSIT_KINDS, FORFEIT_CAUSES, PAYMENT_METHODS
 from deerfield_desk.models.money import format_cents, parse_dollars
 from deerfield_desk.models.received_items import received_groups
 from deerfield_desk.store import ledger
 from deerfield_desk.store.applications import mark_received
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.permits_lifecycle import application_assessment
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.permit_picker import load_permit, permit_title
@@ -136,6 +136,16 @@ class MoneyDialog(QDialog):
         form.addRow("Amount $", self.dep_amount)
         form.addRow("Receipt / letter of credit no.", self.dep_ref)
         form.addRow("Refund reason", self.dep_reason)
+        # 31.12(2)(A): an erosion security is released only by the Village Board, after the
+        # Village Engineer's inspection; both are recorded with the release.
+        self.dep_board = QLineEdit()
+        self.dep_board.setObjectName("deposit_board_action")
+        self.dep_board.setPlaceholderText("erosion security: Board meeting date and motion")
+        self.dep_engineer = QLineEdit()
+        self.dep_engineer.setObjectName("deposit_engineer_inspected")
+        self.dep_engineer.setPlaceholderText("YYYY-MM-DD")
+        form.addRow("Village Board action (§31.12(2)(A))", self.dep_board)
+        form.addRow("Engineer's inspection date", self.dep_engineer)
         form.addRow("Forfeiture cause", self.dep_cause)
         v.addLayout(form)
         row = QHBoxLayout()
@@ -171,11 +181,18 @@ class MoneyDialog(QDialog):
         dep = self._selected(self.deposits, self.deposit_rows)
         if not dep or not confirm.confirm(self, "Refund deposit", "Refund this deposit?"):
             return False
-        return self._run(
-            lambda: ledger.refund_deposit(
-                self.register, dep["uuid"], self.dep_reason.text(), self.today
-            )
-        )
+
+        def refund():
+            text = self.dep_engineer.text().strip()
+            try:
+                inspected = date.fromisoformat(text) if text else None
+            except ValueError:
+                raise InvalidInput("engineer_inspected_on", "a date, YYYY-MM-DD") from None
+            return ledger.refund_deposit(self.register, dep["uuid"], self.dep_reason.text(),
+                                         self.today, board_action=self.dep_board.text(),
+                                         engineer_inspected_on=inspected)  # fmt: skip
+
+        return self._run(refund)
 
     def forfeit(self) -> bool:
         dep = self._selected(self.deposits, self.deposit_rows)

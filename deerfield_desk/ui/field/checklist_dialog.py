@@ -22,16 +22,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.exhibit_a import (
     CLASS_LABELS,
     RESPONSE_LABELS,
     RESPONSES,
-    SITE_CLASSES,
+    VISIT_CHOICES,
     checklist_for,
     items_for,
 )
 from deerfield_desk.store import erosion_checks
-from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.ui.citation_links import link_all, link_label
 from deerfield_desk.ui.field import photo_actions
 from deerfield_desk.ui.field.style import CARD_STYLE, cite, save_cancel_row
 
@@ -64,11 +65,11 @@ class ChecklistDialog(QDialog):
         self.site_class = QComboBox()
         self.site_class.setObjectName("site_class")
         self.site_class.setMinimumHeight(48)
-        for code in SITE_CLASSES:
+        for code in VISIT_CHOICES:
             self.site_class.addItem(CLASS_LABELS[code], code)
         # The permit's real class chooses the list (31.02(16)/(17), 31.06(3)); the inspector
         # may still change it on a site that has grown, and the visit records what was used.
-        self.site_class.setCurrentIndex(SITE_CLASSES.index(real))
+        self.site_class.setCurrentIndex(list(VISIT_CHOICES).index(real))
         self.site_class.currentIndexChanged.connect(lambda _i: self.build_rows())
         top.addWidget(self.site_class)
         top.addWidget(QLabel("For:"))
@@ -94,13 +95,15 @@ class ChecklistDialog(QDialog):
         return self.site_class.currentData()
 
     def build_rows(self) -> None:
-        checklist = checklist_for(self.current_class())
+        stored, larger = VISIT_CHOICES[self.current_class()]
+        checklist = checklist_for(stored)
         self.setWindowTitle(checklist.title)
         adopted = f", adopted {checklist.adopted}" if checklist.adopted else ""
-        self.heading.setText(
+        link_label(
+            self.heading,
             f"{self.permit['address_text']} · permit {self.permit['permit_number']} · "
             f"{checklist.title} ({cite(checklist.basis)}; version {checklist.version}{adopted}); "
-            f"site visits under {cite('31.13')}"
+            f"site visits under {cite('31.13')}",
         )
         body = QWidget()
         grid = QGridLayout(body)
@@ -108,7 +111,7 @@ class ChecklistDialog(QDialog):
         self.answers: dict[str, QButtonGroup] = {}
         self.notes: dict[str, QLineEdit] = {}
         self.photo_buttons: dict[str, QPushButton] = {}
-        for row, item in enumerate(items_for(self.current_class())):
+        for row, item in enumerate(items_for(stored, larger)):
             section = QLabel(cite(item.section))
             section.setObjectName("meta")
             title = QLabel(item.title)
@@ -146,6 +149,7 @@ class ChecklistDialog(QDialog):
             rule.setFrameShape(QFrame.Shape.HLine)
             grid.addWidget(rule, row * 3 + 2, 0, 1, 2)
         grid.setColumnStretch(0, 1)
+        link_all(body)  # each item's § opens the ordinance reader
         self.scroll.setWidget(body)
 
     def answer(self, code: str, value: str, note: str = "") -> None:

@@ -45,6 +45,11 @@ def set_path(state: dict, path: tuple[str, ...], value) -> None:
         node[path[-1]] = value
 
 
+def _blank(value) -> bool:
+    """Nothing entered; 0 is something (``0 in (None, "", False)`` is True in Python)."""
+    return value is None or value is False or value == ""
+
+
 def parse_number(text: str, kind: str):
     """``kind``: number (float), count (int), money (decimal string, never float)."""
     raw = text.strip().replace(",", "").replace("$", "")
@@ -112,7 +117,7 @@ class Binder:
         """Record one edit as an undoable command (nothing when the value is unchanged)."""
         old = get_path(self.state, path)
         norm_old = None if old is MISSING else old
-        if (new in (None, "", False) and norm_old in (None, "", False)) or new == norm_old:
+        if (_blank(new) and _blank(norm_old)) or (new == norm_old and type(new) is type(norm_old)):
             return
         self.stack.push(SetValue(self, path, old, new, label))
 

@@ -20,10 +20,11 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.money import decimal_to_cents, format_cents
 from deerfield_desk.models.received_items import received_groups
 from deerfield_desk.store.applications import preview
-from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.ui.citation_links import link_all
 from deerfield_desk.ui.wizard.fields import hint_label, with_error
 
 
@@ -70,6 +71,7 @@ class ItemsPage(QWizardPage):
         if not groups:
             self.body.addWidget(hint_label("Nothing to collect for this kind of work."))
         self.body.addStretch(1)
+        link_all(self.holder)  # each § opens the ordinance reader
 
     def _amount(self, form, item) -> None:
         """12.19(7) coverages are amounts on the certificate, checked against the minimum."""

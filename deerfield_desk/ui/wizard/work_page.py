@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.project import DishYard, FireLimitsException, Mount, Structure, Work
 from deerfield_desk.models.wizard_fields import (
     DISH_YARD_LABELS,
@@ -26,7 +27,7 @@ from deerfield_desk.models.wizard_fields import (
     questions_for,
 )
 from deerfield_desk.store.applications import preview
-from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.ui.citation_links import link_all
 from deerfield_desk.ui.wizard.fields import error_label, with_error
 
 CHOICES = {
@@ -107,6 +108,7 @@ class WorkPage(QWizardPage):
                 binder.bind(("answers", q.key), widget, q.label.lower(), q.kind, error)
             widget.setObjectName(f"q_{q.key}")
             self.inputs[q.key] = widget
+        link_all(self.holder)  # a § in a question opens the ordinance reader
 
     def validatePage(self) -> bool:
         for widget in self.inputs.values():
