@@ -46,3 +46,19 @@ def test_a_citation_on_any_screen_becomes_a_link_to_the_reader(qtbot, monkeypatc
 def test_linkify_leaves_state_statutes_alone():
     assert "href" not in linkify("§66.05(5), Wis. Stats.")
     assert linkify("§12.17") == '<a href="cite:12.17">§12.17</a>'
+
+
+def test_a_table_cell_that_cites_a_section_opens_the_reader(qtbot, monkeypatch):
+    from PySide6.QtWidgets import QListWidget
+
+    opened = []
+    monkeypatch.setattr(citation_links, "open_reader", lambda w, c: opened.append(c))
+    window = QWidget()
+    qtbot.addWidget(window)
+    items = QListWidget()
+    items.addItems(["Completion deposit: not recorded (§12.15)", "no citation here"])
+    QVBoxLayout(window).addWidget(items)
+    citation_links.install(window)
+    items.doubleClicked.emit(items.model().index(1, 0))
+    items.doubleClicked.emit(items.model().index(0, 0))
+    assert opened == ["12.15"]

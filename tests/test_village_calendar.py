@@ -136,3 +136,24 @@ def test_calendar_dialog_adds_and_confirms(qtbot, register):
     dialog.confirm.click()
     assert confirmed_on(register, 2027) == date(2026, 12, 1)
     assert "Confirmed" in dialog.status.text()
+
+
+def test_december_reminder_shows_in_the_status_bar_until_confirmed(qtbot, register):
+    from PySide6.QtWidgets import QMainWindow
+
+    from deerfield_desk.ui import calendar_actions
+
+    class Window(QMainWindow):
+        def menu(self, name):
+            return self.menuBar().addMenu(name)
+
+    window = Window()
+    window.register = register
+    qtbot.addWidget(window)
+    calendar_actions.install(window, today=date(2026, 12, 1))
+    window.show()
+    assert window.calendar_reminder.isVisible()
+    assert "2027" in window.calendar_reminder.text()
+    confirm_year(register, 2027, date(2026, 12, 1))
+    window.refresh_calendar_reminder()
+    assert not window.calendar_reminder.isVisible()

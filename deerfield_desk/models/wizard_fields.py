@@ -114,8 +114,6 @@ QUESTIONS: tuple[Question, ...] = (
       "(999 if none)", "number", "ft", EXPANDS, needs_fire_limits=True),
     Q("shed_open_incombustible", "Shed open on its long side, sides covered in incombustible "
       "material", "flag", works=EXPANDS, needs_fire_limits=True),
-    Q("exception_finding", "Inspector's finding that an exception applies (reason)", "text",
-      works=EXPANDS | REPAIR_WORK | DISH, needs_fire_limits=False),
     Q("started_without_permit", "Work already started without a permit", "flag",
       works=PERMIT_WORK),
     Q("dish_diameter_in", "Dish diameter", "number", "in", DISH),
@@ -164,6 +162,8 @@ QUESTIONS: tuple[Question, ...] = (
     Q("engineer_major", "Village engineer finds it a major activity", "flag", works=LAND_WORK),
     Q("engineer_erosion_likely", "Village engineer finds erosion likely", "flag",
       works=LAND_WORK),
+    Q("exception_finding", "Inspector's finding that an exception applies (reason)", "text",
+      works=EXPANDS | REPAIR_WORK | DISH, needs_fire_limits=False),
 )  # fmt: skip
 #: Site facts, asked on the site page and valid for any kind of work.
 SITE_KEYS = ("on_platted_lot", "fire_limits", "sensitive_area", "zoning")

@@ -28,7 +28,7 @@ def install(window, today: date | None = None) -> None:
     window.calendar_reminder = button
 
     def refresh(*_args) -> None:
-        text = reminder(window.register, today or date.today())
+        text = reminder(window.register, today or date.today())  # December, until confirmed
         button.setText(text or "")
         button.setVisible(bool(text))
 

@@ -5,7 +5,8 @@ many hands ("§12.19(4)  Walk the route…"). An application-wide event filter t
 "§NN.NN(..)" in each label into a link when its window is shown, so a new screen gets links
 without remembering to. Screens that render HTML themselves (the wizard summary, the checklist
 heading) call :func:`link_browser` / :func:`link_label` directly, since their text changes
-after the window is shown.
+after the window is shown. In tables and lists a cell that cites a section opens the reader on
+double-click or Enter.
 """
 
 from __future__ import annotations
@@ -13,8 +14,16 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QApplication, QLabel, QTextBrowser, QWidget, QWizardPage
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QLabel,
+    QTextBrowser,
+    QWidget,
+    QWizardPage,
+)
 
+from deerfield_desk.models.ordinance_text import citations_in
 from deerfield_desk.ui.ordinance_reader import citation_of, linkify, open_reader
 
 LINKED = "citations_linked"
@@ -75,10 +84,28 @@ def _is_page(widget: QWidget) -> bool:
     return isinstance(widget, QWizardPage)
 
 
+def link_view(view: QAbstractItemView) -> None:
+    """Tables and lists: double-clicking (or Enter on) a cell that cites a section opens the
+    reader there; a cell without a citation is left to the view's own action."""
+    if view.property(LINKED):
+        return
+    view.setProperty(LINKED, True)
+
+    def activated(index) -> None:
+        found = citations_in(str(index.data() or ""))
+        if found:
+            open_reader(view, found[0])
+
+    view.activated.connect(activated)
+    view.doubleClicked.connect(activated)
+
+
 def link_all(window: QWidget) -> None:
     for label in window.findChildren(QLabel):
         if "§" in label.text():
             link_label(label)
+    for view in window.findChildren(QAbstractItemView):
+        link_view(view)
 
 
 def install(window=None) -> CitationLinker:

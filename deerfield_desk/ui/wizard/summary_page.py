@@ -22,7 +22,7 @@ from deerfield_desk.ui.wizard.fields import error_label
 
 STYLE = (
     "<style>td{padding:2px 8px;vertical-align:top;} th{text-align:left;padding:8px 4px 2px 0;"
-    "font-size:13px;} .sec{color:#1a4d8f;white-space:nowrap;} .why{color:#333;}"
+    "font-size:13px;} .sec{white-space:nowrap;}"
     ".refusal{color:#b00020;font-weight:bold;}</style>"
 )
 
