@@ -156,6 +156,8 @@ def refund_deposit(reg: Register, deposit_uuid: str, reason: str, on: date, *,
     if not reason or not reason.strip():
         raise InvalidInput("reason", "a deposit is refunded only with a written reason")
     deposit = reg.get("deposits", deposit_uuid)
+    if deposit["status"] != DepositStatus.HELD:
+        raise NotAllowed(f"this deposit is already {deposit['status']}")
     full = release_reason(reg, deposit, reason.strip(), on, board_action=board_action,
                           engineer_inspected_on=engineer_inspected_on)  # fmt: skip
     return _dispose(reg, deposit_uuid, DepositStatus.REFUNDED, full, on)
