@@ -105,8 +105,12 @@ def make_year(reg, photos: Path | None = None) -> dict:
     )  # fmt: skip
     if photos is not None:
         photos.mkdir(parents=True, exist_ok=True)
-        picture = photos / "footing.jpg"
-        picture.write_bytes(b"\xff\xd8 not really a jpeg \xff\xd9")
+        data = b"\xff\xd8 not really a jpeg \xff\xd9"
+        digest = hashlib.sha256(data).hexdigest()
+        original = f"originals/{digest[:2]}/{digest}.jpg"  # named by its hash, as photos.py
+        picture = photos / original
+        picture.parent.mkdir(parents=True, exist_ok=True)
+        picture.write_bytes(data)
         insp = reg.query_one("SELECT uuid FROM inspections ORDER BY id LIMIT 1")
         reg.insert(
             "attachments",
@@ -115,7 +119,7 @@ def make_year(reg, photos: Path | None = None) -> dict:
                 "owner_uuid": insp["uuid"],
                 "filename": "footing.jpg",
                 "sha256": hashlib.sha256(picture.read_bytes()).hexdigest(),
-                "original_path": "footing.jpg",
+                "original_path": original,
                 "added_at": f"{YEAR}-01-20T10:00",
             },
         )

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from deerfield_desk.config import asset_path
 from deerfield_desk.models import citations
-from deerfield_desk.models.citations import citation_exists, ordinance_dir
+from deerfield_desk.models.citations import CHAPTER_FILES, citation_exists, ordinance_dir
 from deerfield_desk.models.deadlines import EVENTS
 
 MODELS = Path(citations.__file__).resolve().parent
@@ -28,8 +29,8 @@ SECTION_SIGN = re.compile(r"§\s?((?:12|31)\.\d\d(?:\([0-9A-Za-z]+\))*)")
 
 
 def scanned_files() -> list[Path]:
-    files = sorted(PACKAGE.rglob("*.py")) + sorted((REPO / "checklists").glob("*.toml"))
-    return [f for f in files if "resources" not in f.parts]
+    """Every module of the package and every data file it ships (checklists as TOML)."""
+    return sorted(PACKAGE.rglob("*.py")) + sorted((PACKAGE / "resources").rglob("*.toml"))
 
 
 def cited_in(path: Path) -> set[str]:
@@ -60,9 +61,8 @@ def test_source_cites_many_sections_from_every_layer():
     # Guard the scanner itself: if the pattern broke, the test below would pass vacuously.
     found = cited_in_source()
     assert len(found) > 80
-    layers = {Path(where).parts[1] if where.startswith("deerfield_desk") else Path(where).parts[0]
-              for where in found.values()}  # fmt: skip
-    assert {"models", "checklists", "ui"} <= layers
+    layers = {Path(where).parts[1] for where in found.values()}
+    assert {"models", "store", "documents", "ui", "resources"} <= layers
 
 
 @pytest.mark.parametrize("citation", sorted(cited_in_source()))
@@ -97,3 +97,16 @@ def test_models_never_import_qt():
     for path in MODELS.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"^\s*(from|import)\s+(PySide6|PyQt|shiboken)", text, re.M), path
+
+
+def test_the_ordinance_read_is_the_copy_shipped_in_the_package():
+    """A plain clone or an installed wheel checks citations against the same texts, with the
+    adoption notes they were enacted under."""
+    folder = ordinance_dir()
+    assert folder == asset_path("ordinance")
+    assert folder.is_relative_to(Path(citations.__file__).resolve().parents[1])
+    chapter_12 = (folder / CHAPTER_FILES["12"]).read_text(encoding="utf-8")
+    chapter_31 = (folder / CHAPTER_FILES["31"]).read_text(encoding="utf-8")
+    assert chapter_12.startswith("[O98-06, 9/28/98]")
+    assert chapter_31.startswith("31.01 INTRODUCTION - O-95-08")
+    assert "Licence" in (folder / "README.md").read_text(encoding="utf-8")

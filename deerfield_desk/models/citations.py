@@ -4,10 +4,10 @@ Why: every finding the engine returns cites a section, and a typo there would se
 the applicant or the Plan Commission to the wrong paragraph. Tests run every citation the
 rules can produce through ``citation_exists``.
 
-The ordinance texts ship inside the package (``deerfield_desk/resources/ordinance``), with
-their adoption notes, so a plain clone, an installed wheel and the frozen app all read the
-same text the tests check. ``DEERFIELD_ORDINANCE_DIR`` overrides (a village testing an
-amended chapter).
+The ordinance texts ship inside the package (``deerfield_desk/resources/ordinance``, with
+their adoption notes and why they may be copied), so an installed app, a frozen bundle and a
+plain clone check against the same words. ``DEERFIELD_ORDINANCE_DIR`` points elsewhere (an
+amended text being tried out).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import os
 import re
 from functools import lru_cache
 from pathlib import Path
+
+from deerfield_desk.config import asset_path
 
 CHAPTER_FILES = {
     "12": "chapter-12-building-code.txt",
@@ -26,7 +28,7 @@ _HEADING = re.compile(r"^(\d+\.\d+)\s")
 _PART = re.compile(r"\(([0-9A-Za-z]+)\)")
 
 
-SHIPPED_DIR = Path(__file__).resolve().parents[1] / "resources" / "ordinance"
+SHIPPED_DIR = asset_path("ordinance")
 
 
 def ordinance_dir() -> Path | None:
@@ -35,7 +37,8 @@ def ordinance_dir() -> Path | None:
     if override:
         path = Path(override)
         return path if path.is_dir() else None
-    return SHIPPED_DIR if SHIPPED_DIR.is_dir() else None
+    shipped = asset_path("ordinance")
+    return shipped if shipped.is_dir() else None
 
 
 @lru_cache(maxsize=4)

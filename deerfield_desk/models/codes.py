@@ -9,7 +9,7 @@ makes the register refuse anything else with a ``CHECK`` constraint.
 
 The members are ``StrEnum``s, so ``PermitKind.BUILDING == "building"`` and they go into SQL
 parameters and JSON unchanged. Codes the village edits as data (fee codes, inspection stage
-codes from ``checklists/``) are not enums: the office can add one without a new release.
+codes from ``resources/checklists/``) are not enums: the office can add one without a new release.
 """
 
 from __future__ import annotations

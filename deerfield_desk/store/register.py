@@ -24,7 +24,7 @@ from deerfield_desk.errors import (
 )
 from deerfield_desk.models.actor import SYSTEM_ACTOR, Actor
 from deerfield_desk.models.codes import RecordStatus
-from deerfield_desk.store import journal
+from deerfield_desk.store import journal, replay
 from deerfield_desk.store.coded_columns import code_refusal
 from deerfield_desk.store.migrations import apply_migrations
 
@@ -89,6 +89,7 @@ class Register:
         self._tx_depth = 0
         self._lock = threading.RLock()
         self.writes_held: str | None = None
+        self._witnessed = 0
         #: ``guard(table, action)`` raises NotAllowed for a write this copy may not make (a
         #: field copy refuses permits' issuance, payments, fees and settings); None = office.
         self.guard = None
@@ -183,8 +184,21 @@ class Register:
                 self._tx_depth -= 1
                 if self._tx_depth == 0:
                     self.conn.execute("COMMIT")
+                    self._witness_head()
                 else:
                     self.conn.execute(f"RELEASE sp{self._tx_depth}")
+
+    def _witness_head(self) -> None:
+        """Refresh the head witness beside the file after a commit (store/head_witness.py).
+        Best effort by design: the change is committed whatever happens here."""
+        from deerfield_desk.store import head_witness
+
+        try:
+            head = journal.read_head(self.conn)
+        except sqlite3.Error:
+            return
+        if head.seq and head.seq != self._witnessed and head_witness.write(self.path, head):
+            self._witnessed = head.seq
 
     @contextmanager
     def acting_as(self, actor: Actor, origin: dict | None) -> Iterator[Register]:
@@ -261,17 +275,17 @@ class Register:
                 f"VALUES ({', '.join('?' * len(columns))})",
                 [tuple(r[c] for c in columns) for r in rows],
             )
-            if table in FTS_INDEXES:
-                uuids = [r["uuid"] for r in rows]
-                stored = self.query(
-                    f"SELECT * FROM {table} WHERE uuid IN (SELECT value FROM json_each(?))",
-                    (journal.to_json(uuids),),
-                )
-                self._index(table, stored, [])
+            # Journal the rows as stored (with id and defaults), exactly as insert() does, so
+            # the replay in verify compares like with like.
+            stored = self.query(
+                f"SELECT * FROM {table} WHERE uuid IN (SELECT value FROM json_each(?)) ORDER BY id",
+                (journal.to_json([r["uuid"] for r in rows]),),
+            )
+            self._index(table, stored, [])
             journal.append_entries(
                 self.conn,
                 self.actor,
-                [(table, r["uuid"], action, None, r, None) for r in rows],
+                [(table, r["uuid"], action, None, r, None) for r in stored],
                 self.origin,
             )
         return len(rows)
@@ -291,6 +305,13 @@ class Register:
         self._check_guard(table, action)
         with self.transaction():
             before = self.get(table, record_uuid)
+            drift = replay.record_drift(self.conn, table, before)
+            if drift:
+                # Journaling on top of a forged row would launder the forgery as legitimate.
+                raise NotAllowed(
+                    f"{drift}. Nothing was written; run 'deerfield-desk verify' and restore "
+                    "the newest good backup."
+                )
             if changes:
                 assignments = ", ".join(f"{c} = ?" for c in changes)
                 self.conn.execute(
@@ -355,19 +376,35 @@ class Register:
         """The next number of a series within a year: no gaps, no reuse. Call inside the
         transaction that stores the number, so a rollback gives the number back."""
         self._check_guard("number_series", f"{series}/{year}")
+        return self.advance_series(series, year, 1)
+
+    def advance_series(self, series: str, year: int, by: int, action: str = "number") -> int:
+        """Move a number series on by ``by`` (one number, or a block reserved for a field
+        copy) and journal the step, so ``verify`` can replay the series (store/replay.py).
+        Returns the series' new last number."""
         with self.transaction():
             row = self.conn.execute(
-                "UPDATE number_series SET last = last + 1 WHERE series = ? AND year = ? "
+                "UPDATE number_series SET last = last + ? WHERE series = ? AND year = ? "
                 "RETURNING last",
-                (series, year),
+                (by, series, year),
             ).fetchone()
             if row is None:
                 self.conn.execute(
-                    "INSERT INTO number_series (series, year, last) VALUES (?, ?, 1)",
-                    (series, year),
+                    "INSERT INTO number_series (series, year, last) VALUES (?, ?, ?)",
+                    (series, year, by),
                 )
-                return 1
-            return row[0]
+            last = row[0] if row else by
+            key = {"series": series, "year": year}
+            journal.append_entries(
+                self.conn,
+                self.actor,
+                [(
+                    replay.SERIES_TABLE, replay.series_key(series, year), action,
+                    {**key, "last": last - by} if row else None, {**key, "last": last}, None,
+                )],
+                self.origin,
+            )  # fmt: skip
+            return last
 
 
 def journal_json_loads(text: str):

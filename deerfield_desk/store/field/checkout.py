@@ -21,6 +21,7 @@ from pathlib import Path
 
 from deerfield_desk.config import Paths
 from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.actor import SYSTEM_ACTOR
 from deerfield_desk.store import journal
 from deerfield_desk.store.backup import backup_to
 from deerfield_desk.store.field.manifest import Block, CopyManifest, register_id
@@ -108,18 +109,8 @@ def _check_request(reg: Register, device: str, to: Path) -> str:
 def _reserve(reg: Register, checkout_id: int, year: int) -> list[Block]:
     blocks = []
     for series, size in FIELD_SERIES.items():
-        row = reg.conn.execute(
-            "UPDATE number_series SET last = last + ? WHERE series = ? AND year = ? RETURNING last",
-            (size, series, year),
-        ).fetchone()
-        if row is None:
-            reg.conn.execute(
-                "INSERT INTO number_series (series, year, last) VALUES (?, ?, ?)",
-                (series, year, size),
-            )
-            last = size
-        else:
-            last = row[0]
+        # journaled like every step of a series, so verify can replay it (store/replay.py)
+        last = reg.advance_series(series, year, size, action="reserve_block")
         block = Block(series, year, last - size + 1, last)
         stored = reg.insert(
             "number_blocks",
@@ -141,12 +132,26 @@ def _prepare_copy(copy: Path, manifest: CopyManifest) -> None:
     conn = sqlite3.connect(str(copy))
     try:
         with conn:
+            steps = []
             for block in manifest.blocks:
+                before = conn.execute(
+                    "SELECT last FROM number_series WHERE series = ? AND year = ?",
+                    (block.series, block.year),
+                ).fetchone()
                 conn.execute(
                     "INSERT INTO number_series (series, year, last) VALUES (?, ?, ?) "
                     "ON CONFLICT(series, year) DO UPDATE SET last = excluded.last",
                     (block.series, block.year, block.first - 1),
                 )
+                key = {"series": block.series, "year": block.year}
+                steps.append((
+                    "number_series", f"{block.series}/{block.year}", "start_block",
+                    {**key, "last": before[0]} if before else None,
+                    {**key, "last": block.first - 1}, None,
+                ))  # fmt: skip
+            # journaled in the copy, so verify passes on it; check-in does not carry series
+            # steps back (the office reserved the block at check-out)
+            journal.append_entries(conn, SYSTEM_ACTOR, steps)
             conn.execute(
                 "INSERT INTO field_copy (key, value) VALUES ('manifest', ?)",
                 (manifest.to_json(),),
@@ -170,9 +175,12 @@ def _copy_photos(reg: Register, office: Paths, copy: Paths) -> int:
 
 
 def checkout(
-    reg: Register, to: str | Path, device: str, *, now: datetime | None = None
+    reg: Register, to: str | Path, device: str, *, now: datetime | None = None, progress=None
 ) -> CheckoutResult:
-    """Write a field copy of the office register ``reg`` to ``to`` for ``device``."""
+    """Write a field copy of the office register ``reg`` to ``to`` for ``device``.
+
+    ``progress(status, remaining_pages, total_pages)`` is SQLite's backup callback: a screen
+    keeps itself responsive with it while a large register is copied (17 s at a million)."""
     to = Path(to)
     device = _check_request(reg, device, to)
     now = now or datetime.now()
@@ -191,7 +199,7 @@ def checkout(
         )
         blocks = _reserve(reg, row["id"], now.year)
     try:
-        backup_to(reg.conn, to)
+        backup_to(reg.conn, to, progress)
         copy_conn = sqlite3.connect(str(to))
         try:
             head = journal.read_head(copy_conn)

@@ -22,6 +22,7 @@ MIGRATION_MODULES = [
     "m0005_coded_values",
     "m0008_ordinance",
     "m0009_field_exchange",
+    "m0014_verify",
 ]
 
 SET_NAME = "deerfield_desk"
