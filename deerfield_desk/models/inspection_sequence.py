@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from deerfield_desk.config import asset_path
+from deerfield_desk.models.codes import StageChange
 
 SEQUENCE_FILE = "inspection_sequence.toml"
 
@@ -118,6 +119,6 @@ def apply_changes(
         if change == "added":
             origin = planned[code].origin if code in planned else "added"
             planned[code] = PlannedStage(stage_by_code(code), origin, False, reason)
-        elif change == "waived" and code in planned:
+        elif change == StageChange.WAIVED and code in planned:
             planned[code] = PlannedStage(planned[code].stage, planned[code].origin, True, reason)
     return sorted(planned.values(), key=lambda p: p.stage.order)

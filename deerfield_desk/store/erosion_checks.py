@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from deerfield_desk.errors import InvalidInput
-from deerfield_desk.models.codes import VisitPurpose
+from deerfield_desk.models.codes import PermitClass, VisitPurpose
 from deerfield_desk.models.exhibit_a import (
     RAIN_TRIGGER_INCHES,
     RESPONSES,
@@ -187,7 +187,7 @@ def log_gaps(reg: Register, permit_uuid: str, start: date, end: date) -> list[Lo
     """Weeks from ``start`` (7-day blocks up to ``end``) with no log entry, and rains of
     0.5 in or more with no entry that day or the next."""
     permit = reg.get("permits", permit_uuid)
-    basis = "31.12(2)(G)" if permit["permit_class"] in ("major", "larger") else "31.12(3)(E)"
+    basis = "31.12(2)(G)" if permit["permit_class"] == PermitClass.MAJOR else "31.12(3)(E)"
     days = {
         date.fromisoformat(r["inspected_on"])
         for r in reg.query(
