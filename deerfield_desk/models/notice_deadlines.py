@@ -46,9 +46,13 @@ def period_words(event: str | None) -> str:
     if event is None:
         return ""
     rule = EVENTS[event]
-    unit = {"working_days": "business days", "days": "days", "hours": "hours", "years": "years"}[
-        str(rule.unit)
-    ]
+    unit = {
+        "working_days": "business days",
+        "days": "days",
+        "term_days": "days",
+        "hours": "hours",
+        "years": "years",
+    }[str(rule.unit)]
     return f"{rule.period} {unit}"
 
 
