@@ -14,8 +14,8 @@ import pytest
 from PIL import Image
 
 from deerfield_desk.config import register_paths
+from deerfield_desk.errors import DamagedRegisterError
 from deerfield_desk.store import backup, backup_check, inspections, photos
-from deerfield_desk.store.errors import DamagedRegisterError
 from deerfield_desk.store.register import Register
 from tests.inspections_fixtures import NOW, make_permit
 

@@ -12,8 +12,8 @@ from datetime import datetime
 
 import pytest
 
+from deerfield_desk.errors import DeskError
 from deerfield_desk.store import backup, journal
-from deerfield_desk.store.errors import RegisterError
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.restore import RestoreRefused, restore_backup
 from tests.test_backup_safety import add_permits, damage_an_index
@@ -116,7 +116,7 @@ def test_a_restore_is_refused_while_another_process_holds_the_register(db_path, 
                               stdout=subprocess.PIPE, text=True)  # fmt: skip
     try:
         assert holder.stdout.readline().strip() == "holding"
-        with pytest.raises(RegisterError) as refused:
+        with pytest.raises(DeskError) as refused:
             restore_backup(db_path, backed_up, actor=clerk)
         assert "Sam Other" in str(refused.value) or "open" in str(refused.value)
     finally:

@@ -10,10 +10,12 @@ process holds the register.
 from __future__ import annotations
 
 import getpass
+import sqlite3
 from pathlib import Path
 
-from deerfield_desk.cli import UsageError, add_db_option
+from deerfield_desk.cli import add_db_option
 from deerfield_desk.config import register_paths
+from deerfield_desk.errors import InvalidInput
 
 
 def register(sub) -> None:
@@ -55,20 +57,20 @@ def run(args) -> int:
 
 def run_restore(args) -> int:
     from deerfield_desk.config import device_id
+    from deerfield_desk.errors import DeskError
     from deerfield_desk.models.actor import Actor, Role
     from deerfield_desk.store.backup import newest_good_backup
-    from deerfield_desk.store.errors import RegisterError
 
     db = register_paths(args.db).db
     chosen = Path(args.backup) if args.backup else newest_good_backup(db)
     if chosen is None:
-        raise UsageError(f"no good backup of {db} was found; name one: restore BACKUP")
+        raise InvalidInput("backup", f"no good backup of {db} was found; name one")
     from deerfield_desk.store.restore import restore_backup
 
     actor = Actor(args.user or getpass.getuser() or "command line", Role.CLERK, device_id())
     try:
         result = restore_backup(db, chosen, actor=actor)
-    except (RegisterError, OSError) as exc:
+    except (DeskError, OSError, sqlite3.Error) as exc:
         print(f"deerfield-desk restore: {exc}")
         return 1
     kept = f"; the replaced register is kept as {result.kept.name}" if result.kept else ""

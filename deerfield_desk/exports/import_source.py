@@ -21,7 +21,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.errors import InvalidInput
 
 #: An old register of a village this size is a few MB of XML; 400 MB is far beyond any real one.
 MAX_UNCOMPRESSED_BYTES = 400 * 1024 * 1024

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports.import_fields import (
     BY_NAME,
     IMPORTABLE,
@@ -33,7 +34,6 @@ from deerfield_desk.exports.import_fields import (
 from deerfield_desk.exports.import_source import SourceTable, read_source  # noqa: F401 (API)
 from deerfield_desk.exports.progress import Progress
 from deerfield_desk.exports.tabular import write_rows_csv
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.register import Register
 
 MAPPING_SETTING = "import.column_mapping"

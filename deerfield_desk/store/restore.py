@@ -30,6 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from deerfield_desk.config import Paths
+from deerfield_desk.errors import NotAllowed
 from deerfield_desk.models.actor import SYSTEM_ACTOR, Actor
 from deerfield_desk.store import journal
 from deerfield_desk.store.backup import STAMP, list_backups, remove_stale_partials, taken_at
@@ -40,14 +41,13 @@ from deerfield_desk.store.backup_check import (
     fsync_file,
     identity_of,
 )
-from deerfield_desk.store.errors import RegisterError
 from deerfield_desk.store.migrations import apply_migrations
 from deerfield_desk.store.register import Register, connect, integrity_problems
 
 log = logging.getLogger(__name__)
 
 
-class RestoreRefused(RegisterError):
+class RestoreRefused(NotAllowed):
     """The restore was refused before anything changed; the message says why."""
 
 
