@@ -16,6 +16,7 @@ from deerfield_desk.errors import DeskError
 from deerfield_desk.store import backup, journal
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.restore import RestoreRefused, restore_backup
+from deerfield_desk.store.verify import verify_register
 from tests.test_backup_safety import add_permits, damage_an_index
 
 START = datetime(2026, 11, 1, 17, 0)
@@ -55,6 +56,9 @@ def test_a_restore_is_journaled_in_the_restored_register(db_path, clerk, backed_
         assert last["user_name"] == "Pat Clerk"
     finally:
         reg.close()
+    # verify sees a restore for what it is: the rows, the chain and the head witness agree
+    report = verify_register(db_path)
+    assert report.ok, report.problems
 
 
 def test_any_sqlite_file_is_not_a_backup(db_path, clerk, backed_up, tmp_path):

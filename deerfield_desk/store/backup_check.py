@@ -52,7 +52,7 @@ def sidecar(path: Path) -> Path:
 def register_identity(conn: sqlite3.Connection) -> str | None:
     """The register's identity UUID, or None when the file cannot tell (empty, not ours)."""
     for sql in (
-        "SELECT uuid FROM register_identity WHERE id = 1",
+        "SELECT identity FROM register_identity WHERE id = 1",
         "SELECT uuid FROM journal WHERE seq = 1",
     ):
         try:

@@ -32,7 +32,7 @@ from pathlib import Path
 from deerfield_desk.config import Paths
 from deerfield_desk.errors import NotAllowed
 from deerfield_desk.models.actor import SYSTEM_ACTOR, Actor
-from deerfield_desk.store import journal
+from deerfield_desk.store import head_witness, journal
 from deerfield_desk.store.backup import STAMP, list_backups, remove_stale_partials, taken_at
 from deerfield_desk.store.backup_check import (
     BackupCheck,
@@ -187,12 +187,27 @@ def _keep_current(db_path: Path, kept: Path) -> None:
     except OSError:  # a file system without hard links (FAT): a copy, made durable
         shutil.copy2(db_path, kept)
         fsync_file(kept)
-    for suffix in ("-wal", "-journal"):
+    for suffix in ("-wal", "-journal", head_witness.SUFFIX):
         side = Path(f"{db_path}{suffix}")
         if side.exists():  # it belongs to the old file: never let it replay onto the new one
             os.replace(side, Path(f"{kept}{suffix}"))
     Path(f"{db_path}-shm").unlink(missing_ok=True)
     fsync_dir(db_path.parent)
+
+
+SIDE_FILES = ("-journal", "-wal", "-shm", head_witness.SUFFIX)
+
+
+def _move_witness(temp: Path, db_path: Path) -> None:
+    written = head_witness.witness_path(temp)
+    if written.exists():
+        os.replace(written, head_witness.witness_path(db_path))
+        return
+    conn = connect(db_path, read_only=True)
+    try:
+        head_witness.write(db_path, journal.read_head(conn))
+    finally:
+        conn.close()
 
 
 def restore_backup(
@@ -231,9 +246,12 @@ def restore_backup(
             if exists:
                 _keep_current(db_path, kept)
             os.replace(temp, db_path)
+            # the head witness follows the restored journal: a restore is a journaled
+            # rollback, not the cut-off journal the witness exists to catch
+            _move_witness(temp, db_path)
             fsync_dir(db_path.parent)
         except BaseException:
-            for leftover in (temp, Path(f"{temp}-journal"), Path(f"{temp}-wal")):
+            for leftover in (temp, *(Path(f"{temp}{s}") for s in SIDE_FILES)):
                 leftover.unlink(missing_ok=True)
             raise
         result = RestoreResult(backup, check, kept)

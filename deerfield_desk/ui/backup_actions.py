@@ -35,8 +35,10 @@ def report_failure(window, what: str, error: str, *, blocking: bool = False) -> 
     log.error("%s failed: %s", what, error)
     window.statusBar().showMessage(f"{what} failed — see the message.")
     box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME, f"{what} failed.", parent=window)
-    box.setInformativeText(f"{error}\n\nNothing else was changed. Try File → Back up now; if it "
-                           "fails again, keep the register file and call support.")  # fmt: skip
+    box.setInformativeText(
+        f"{error[:1].upper()}{error[1:]}\n\nNothing else was changed. Try File → Back up "
+        "now; if it fails again, keep the register file and call support."
+    )
     window._failure_box = box
     if blocking:
         box.exec()

