@@ -53,7 +53,7 @@ def test_a_failed_backup_on_close_waits_for_the_user(
     monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.informativeText()))
     window.backups_enabled = True
     window.close()
-    assert len(shown) == 1 and "disk full" in shown[0]
+    assert len(shown) == 1 and "Disk full" in shown[0]
     window.backups_enabled = False
 
 
