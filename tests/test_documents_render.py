@@ -13,7 +13,7 @@ from pypdf.generic import IndirectObject
 from deerfield_desk.documents import RENDERERS
 from deerfield_desk.documents.village import load_village_settings
 from deerfield_desk.store.document_records import load_document
-from deerfield_desk.store.notices import village_calendar
+from deerfield_desk.store.village_calendar import village_calendar
 from tests.documents_fixtures import build_register, pdf_text, zbar_decode
 
 STANDARD_14 = {

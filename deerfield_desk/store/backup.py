@@ -40,6 +40,7 @@ from deerfield_desk.store.backup_check import (
 log = logging.getLogger(__name__)
 STAMP = "%Y%m%d-%H%M%S"
 STALE_PARTIAL_SECONDS = 24 * 3600
+PROGRESS_STEP_PAGES = 4096
 
 
 class BackupFailed(Exception):
@@ -105,8 +106,13 @@ def newest_good_backup(db_path: Path) -> Path | None:
 
 
 def backup_to(source: sqlite3.Connection, target: Path, progress=None) -> Path:
-    """Write a consistent snapshot of ``source`` to ``target`` with the backup API, in one
-    step (see the module's docstring), through a partial file that never outlives a failure."""
+    """Write a consistent snapshot of ``source`` to ``target`` with the backup API, through a
+    partial file that never outlives a failure.
+
+    In one step (see the module's docstring), unless the caller asks for ``progress``: then in
+    steps of ``PROGRESS_STEP_PAGES`` so a screen can update between them. Stepping is safe only
+    when nobody else writes meanwhile, e.g. a copy taken through the writer's own connection
+    (field check-out); a copy on its own connection (the daily backup) must not ask for it."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
@@ -114,7 +120,8 @@ def backup_to(source: sqlite3.Connection, target: Path, progress=None) -> Path:
     try:
         dest = sqlite3.connect(str(partial))
         try:
-            source.backup(dest, pages=-1, progress=progress)
+            pages = -1 if progress is None else PROGRESS_STEP_PAGES
+            source.backup(dest, pages=pages, progress=progress)
             dest.execute("PRAGMA journal_mode = DELETE")
         finally:
             dest.close()

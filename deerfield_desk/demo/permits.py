@@ -8,13 +8,8 @@ from __future__ import annotations
 import random
 from datetime import date
 
-from deerfield_desk.models.codes import NoticeStatus, PermitKind
-from deerfield_desk.models.inspection_sequence import stages_for
-from deerfield_desk.models.notice_deadlines import notice_deadlines
-from deerfield_desk.models.notices import ServiceMethod
-from deerfield_desk.models.status import PermitStatus
-from deerfield_desk.store import demo_names as names
-from deerfield_desk.store.demo_rows import (
+from deerfield_desk.demo import names
+from deerfield_desk.demo.rows import (
     INSPECTORS,
     KINDS,
     STATUSES,
@@ -24,6 +19,11 @@ from deerfield_desk.store.demo_rows import (
     new_uuid,
     new_uuids,
 )
+from deerfield_desk.models.codes import NoticeStatus, PermitKind
+from deerfield_desk.models.inspection_sequence import stages_for
+from deerfield_desk.models.notice_deadlines import notice_deadlines
+from deerfield_desk.models.notices import ServiceMethod
+from deerfield_desk.models.status import PermitStatus
 
 PERMIT_COLS = (
     "id", "uuid", "permit_number", "kind", "permit_class", "status", "structure", "description",

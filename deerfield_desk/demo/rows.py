@@ -11,9 +11,9 @@ from array import array
 from dataclasses import dataclass, field
 from datetime import date
 
+from deerfield_desk.demo import names
 from deerfield_desk.models.codes import PermitKind
 from deerfield_desk.models.status import PermitStatus
-from deerfield_desk.store import demo_names as names
 from deerfield_desk.store.bulk import JOURNAL_INSERT, JournalChain, insert_sql
 
 K = PermitKind
@@ -204,8 +204,3 @@ def statements(chain: JournalChain, tables: dict, at: str, rng: random.Random) -
         entries += chain.entries_for(table, rows, uuids, at)
     out.append((JOURNAL_INSERT, entries))
     return out
-
-
-from deerfield_desk.store.demo_permits import PermitMaker  # noqa: E402  (uses the helpers above)
-
-__all__ = ["PermitMaker", "Places", "Plan", "plan_permits", "statements"]
