@@ -83,6 +83,13 @@ def test_a_backup_of_another_register_is_refused(db_path, clerk, backed_up, tmp_
     assert list(db_path.parent.glob("*.partial")) == []
 
 
+def test_a_backup_may_be_restored_into_a_new_empty_register(db_path, clerk, backed_up, tmp_path):
+    fresh = tmp_path / "new-laptop" / "register.sqlite"
+    Register.open(fresh, clerk).close()  # created, nothing recorded yet
+    restore_backup(fresh, backed_up, actor=clerk)
+    assert count(fresh) == 2
+
+
 def test_a_damaged_backup_is_refused(db_path, clerk, backed_up):
     damage_an_index(backed_up)
     with pytest.raises(RestoreRefused, match="is not a good backup"):

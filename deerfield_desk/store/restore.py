@@ -85,10 +85,24 @@ def _owner(db_path: Path, actor: Actor):
         lock.release()
 
 
+def _journal_is_empty(db_path: Path) -> bool:
+    try:
+        conn = connect(db_path, read_only=True)
+        try:
+            return conn.execute("SELECT count(*) FROM journal").fetchone()[0] == 0
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        return False
+
+
 def reference_identity(db_path: Path) -> str | None:
     """Whose backups may replace this register: its own identity, or (damaged beyond reading)
-    that of its newest good backup; None when neither can tell (no register, no backup)."""
+    that of its newest good backup; None when nothing can tell (no register and no backup, or
+    a new register with nothing in it yet: restoring over it loses nothing)."""
     if db_path.is_file() and db_path.stat().st_size > 0:
+        if _journal_is_empty(db_path):
+            return None
         identity = identity_of(db_path)
         if identity:
             return identity
