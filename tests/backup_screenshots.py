@@ -21,6 +21,7 @@ from deerfield_desk.store.register import Register, damaged_message
 from deerfield_desk.ui import backup_actions
 from deerfield_desk.ui.main_window import MainWindow
 from deerfield_desk.ui.restore_offer import build_offer
+from tests.test_backup_safety import open_or_create
 
 
 def dark(app: QApplication) -> None:
@@ -48,7 +49,7 @@ def main(out: str, theme: str = "") -> None:
     tmp = Path(tempfile.mkdtemp())
     db = tmp / "register.sqlite"
     actor = Actor("Pat Clerk", Role.CLERK, "shot")
-    reg = Register.open(db, actor)
+    reg = open_or_create(db, actor)
     reg.insert("permits", {"kind": "building", "address_text": "12 Main St"})
     reg.close()
     good = backup.make_backup(db, now=datetime(2026, 11, 30, 17, 5))

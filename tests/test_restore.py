@@ -17,7 +17,7 @@ from deerfield_desk.store import backup, journal
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.restore import RestoreRefused, restore_backup
 from deerfield_desk.store.verify import verify_register
-from tests.test_backup_safety import add_permits, damage_an_index
+from tests.test_backup_safety import add_permits, damage_an_index, open_or_create
 
 START = datetime(2026, 11, 1, 17, 0)
 ENV = dict(os.environ, PYTHONPATH=os.getcwd())
@@ -85,7 +85,7 @@ def test_a_backup_of_another_register_is_refused(db_path, clerk, backed_up, tmp_
 
 def test_a_backup_may_be_restored_into_a_new_empty_register(db_path, clerk, backed_up, tmp_path):
     fresh = tmp_path / "new-laptop" / "register.sqlite"
-    Register.open(fresh, clerk).close()  # created, nothing recorded yet
+    open_or_create(fresh, clerk).close()  # created, nothing recorded yet
     restore_backup(fresh, backed_up, actor=clerk)
     assert count(fresh) == 2
 
@@ -157,7 +157,7 @@ def _start_restore(db_path, made):
 def test_killed_at_random_points_a_restore_always_leaves_a_register(db_path, clerk, tmp_path):
     import shutil
 
-    reg = Register.open(db_path, clerk)
+    reg = open_or_create(db_path, clerk)
     reg.insert_many("permits", [{"kind": "building", "address_text": f"{i} Elm St",
                                  "description": "z" * 500} for i in range(3000)])  # fmt: skip
     reg.close()
