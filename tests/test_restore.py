@@ -181,10 +181,13 @@ def test_killed_at_random_points_a_restore_always_leaves_a_register(db_path, cle
         spans.append(time.monotonic() - began)
     rng = random.Random(11)
     outcomes = []
-    for _run in range(12):
+    # twelve kill points spread over the whole restore and a little past it (the switch is
+    # near the end), each jittered: so every phase is hit, and some kills land after it
+    span = max(spans) * 1.5
+    for run in range(12):
         put_back_the_old_register()
         proc = _start_restore(db_path, made)
-        time.sleep(rng.uniform(0, max(spans)))
+        time.sleep(span * (run + rng.random()) / 12)
         proc.kill()
         proc.wait()
         assert db_path.is_file(), "a killed restore left no register"
