@@ -97,8 +97,15 @@ def run_gui(args) -> int:
     try:
         register = Register.open(paths.db, actor, check=inline_check)
     except DamagedRegisterError as exc:  # also a big file opened unchecked, damaged inside
-        report(args, str(exc))
-        return 1
+        message = str(exc)
+        if args.smoke:
+            report(args, message)
+            return 1
+        from deerfield_desk.ui.restore_offer import offer_restore
+
+        if not offer_restore(None, paths.db, message, actor):
+            return 1
+        register = Register.open(paths.db, actor)
     from deerfield_desk.ui.main_window import MainWindow
 
     window = MainWindow(register, paths, demo=demo)

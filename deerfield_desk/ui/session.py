@@ -67,9 +67,9 @@ def daily_backup(window) -> worker.Job | None:
     return worker.run_in_background(
         window,
         "Daily backup",
-        lambda: backup.make_backup(db),
-        lambda target: _report(window, "Daily backup", target.name, ""),
-        lambda error: _report(window, "Daily backup", "", error),
+        lambda: backup.back_up(db),
+        lambda result: _report(window, "Daily backup", result, ""),
+        lambda error: _report(window, "Daily backup", None, error),
     )
 
 
@@ -80,18 +80,20 @@ def on_close(window) -> None:
     window.statusBar().showMessage("Backing up the register before closing…")
     QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
-        target = backup.make_backup(window.paths.db)
+        result = backup.back_up(window.paths.db)
     except Exception as exc:  # a backup failure must be seen, but must not lose the session
         log.exception("backup on close failed")
-        _report(window, "Backup on close", "", str(exc))
-        return
-    finally:
         QApplication.restoreOverrideCursor()
-    _report(window, "Backup on close", target.name, "")
+        _report(window, "Backup on close", None, str(exc), blocking=True)
+        return
+    QApplication.restoreOverrideCursor()
+    _report(window, "Backup on close", result, "")
 
 
-def _report(window, what: str, name: str, error: str) -> None:
+def _report(window, what: str, result, error: str, *, blocking: bool = False) -> None:
+    from deerfield_desk.ui import backup_actions
+
     if error:
-        window.statusBar().showMessage(f"{what} failed: {error}. Use File → Back up now.")
+        backup_actions.report_failure(window, what, error, blocking=blocking)
     else:
-        window.statusBar().showMessage(f"{what} written: {name}", 8000)
+        backup_actions.report_backup(window, what, result)
