@@ -80,11 +80,14 @@ class MainWindow(QMainWindow):
     def register(self, register: Register) -> None:
         """Listen to the register's own reports; a new register (a restore) moves the
         listener and starts reading its journal from its current end."""
-        if self._register is not None:
-            self._register.remove_listener(self._store_changed)
+        previous = self._register
+        if previous is not None:
+            previous.remove_listener(self._store_changed)
         self._register = register
         register.on_change(self._store_changed)
         self._journal_seq = journal_end(register)
+        if previous is not None:  # views still read the old one: they rebind and reload
+            self.register_changed.emit(OpChanges.all())
 
     def _store_changed(self, changes: OpChanges) -> None:
         # Our own write: its report is exact. Read the journal from where we were, so writes
