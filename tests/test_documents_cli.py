@@ -16,7 +16,7 @@ GOOD = [
     ("inspection-report", "2026-0042", "Inspection Report"),
     ("checklist-report", "2026-0043", "Exhibit A"),
     ("stop-work", "N-2026-0001", "Stop Work Order"),
-    ("violation", "N-2026-0005", "December 2, 2026"),
+    ("violation", "N-2026-0005", "December 4, 2026"),
     ("house-number", "N-2026-0006", "November 25, 2026"),
     ("raze-order", "N-2026-0007", "Raze or Repair"),
 ]

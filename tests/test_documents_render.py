@@ -173,7 +173,7 @@ def test_erosion_follow_ons(filled):
 
 def test_violation_notice_30_days_from_mailing_and_forfeiture(filled):
     text = pdf_text(render(filled, "violation", "N-2026-0005"))
-    assert "December 2, 2026" in text  # mailed 2 Nov + 30 days
+    assert "December 4, 2026" in text  # mailed 2 Nov, delivered 4 Nov + 30 days
     assert "first-class mail" in text and "$50 to $5,000" in text and "§12.23(2)" in text
     assert "Tar paper left as exterior finish." in text and "§12.20" in text
 
