@@ -12,7 +12,7 @@ import pytest
 from deerfield_desk.documents import RENDERERS
 from deerfield_desk.documents.decision import decision_day, decision_of
 from deerfield_desk.store.document_records import load_document
-from tests.documents_fixtures import build_register, pdf_text
+from tests.documents_fixtures import SETTINGS, build_register, pdf_text
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def filled(register, tmp_path):
 
 def text_of(reg, kind, ref):
     request = load_document(reg, kind, ref)
-    return pdf_text(RENDERERS[kind](request.record, None))
+    return pdf_text(RENDERERS[kind](request.record, SETTINGS))
 
 
 def test_permit_card_leaves_out_a_waived_stage(filled):

@@ -121,7 +121,7 @@ def test_clerks_holiday_moves_the_due_date(register):
 
 def test_life_safety_violation_uses_the_inspectors_shorter_date(register):
     from deerfield_desk.documents.violation import render_violation
-    from tests.documents_fixtures import pdf_text
+    from tests.documents_fixtures import SETTINGS, pdf_text
 
     row = draft(
         register,
@@ -134,7 +134,7 @@ def test_life_safety_violation_uses_the_inspectors_shorter_date(register):
     row = nreg.issue_notice(register, row["uuid"], datetime(2026, 3, 2, 9, 0))
     row = nreg.serve_notice(register, row["uuid"], "in_person", date(2026, 3, 2))
     assert row["due_date"] == "2026-03-09"  # not the 30-day 1 April
-    text = pdf_text(render_violation(row, None))
+    text = pdf_text(render_violation(row, SETTINGS))
     assert "Correct by March 9, 2026 (life safety: no smoke alarms" in text
     assert "life safety" in text
 

@@ -25,7 +25,7 @@ from deerfield_desk.store.document_sources import (
     occupancy_of,
     photos_of,
 )
-from deerfield_desk.store.errors import RecordNotFound
+from deerfield_desk.store.errors import InvalidInput, RecordNotFound
 from deerfield_desk.store.register import Register
 
 PERMIT_KINDS = {
@@ -108,7 +108,27 @@ def notice_record(reg: Register, number: str) -> dict:
     if notice["recipient_id"]:
         person = reg.get_by_id("people", notice["recipient_id"])
         record.update(recipient_name=person["name"], recipient_address=person["mailing_address"])
+    if notice.get("contractor_id"):
+        person = reg.get_by_id("people", notice["contractor_id"])
+        record.update(contractor_name=person["name"], contractor_address=person["mailing_address"])
+    if notice["kind"] == "raze_order":
+        record["raze_wording_approved"] = raze_wording_approval(reg)
     return record
+
+
+RAZE_WORDING_KEY = "notices.raze_wording_approved_by"
+
+
+def raze_wording_approval(reg: Register) -> str | None:
+    """Who approved the raze order's wording, and when ("Name, 2026-12-01"), else None: the
+    wording is marked "for review by the village attorney" until someone approves it."""
+    return reg.get_setting(RAZE_WORDING_KEY) or None
+
+
+def approve_raze_wording(reg: Register, approved_by: str, on) -> None:
+    if not (approved_by or "").strip():
+        raise InvalidInput("approved_by", "name who approved the raze order's wording")
+    reg.set_setting(RAZE_WORDING_KEY, f"{approved_by.strip()}, {on.isoformat()}")
 
 
 def inspection_record(reg: Register, permit: dict, *, erosion: bool) -> dict:

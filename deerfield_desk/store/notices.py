@@ -15,9 +15,8 @@ view's "needs action" list uses it.
 from __future__ import annotations
 
 import json
-from datetime import date, datetime
-
 from dataclasses import replace
+from datetime import date, datetime
 
 from deerfield_desk.models.deadlines import compute_deadline
 from deerfield_desk.models.notice_deadlines import compute_notice_deadlines, notice_deadlines
@@ -116,7 +115,9 @@ def draft_notice(
     if unknown:
         raise InvalidInput(sorted(unknown)[0], "not a link a notice has")
     if not links.get("permit_id") and not links.get("parcel_id"):
-        raise InvalidInput("parcel_id", "a notice is about a permit or, for work with no permit, a parcel")
+        raise InvalidInput(
+            "parcel_id", "a notice is about a permit or, for work with no permit, a parcel"
+        )
     _check_details(kind, details or {}, has_permit=bool(links.get("permit_id")))
     return reg.insert(
         "notices",
