@@ -122,9 +122,9 @@ def test_erosion_notice_without_a_permit_states_its_class(register, ids):
         make(register, ids, "erosion_stop_work", permit=None,
              parcel_id=ids["permit1"]["parcel_id"], details={"erosion_class": "major"})  # fmt: skip
     assert exc.value.field == "class_reason"
+    stated = {"erosion_class": "major", "class_reason": "1.6 acres stripped"}
     row = make(register, ids, "erosion_stop_work", permit=None,
-               parcel_id=ids["permit1"]["parcel_id"],
-               details={"erosion_class": "major", "class_reason": "1.6 acres stripped"})  # fmt: skip
+               parcel_id=ids["permit1"]["parcel_id"], details=stated)  # fmt: skip
     notices.issue_notice(register, row["uuid"], datetime(2026, 11, 20, 9, 0))
     text = printed(register, row)
     assert "$200 to $2,000" in text and "$300" in text and "$25" not in text
