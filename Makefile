@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export QT_QPA_PLATFORM ?= $(if $(DISPLAY),,offscreen)
 
-.PHONY: run test lint bench test-installer installer clean setup
+.PHONY: run test lint bench test-faults test-installer installer clean setup
 
 setup: $(STAMP)
 
@@ -31,10 +31,15 @@ lint: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m benchmarks.run
+
+# Issue 11's fault harness: kill -9 cycles, two writers, tampering, bad input; one JSON object.
+test-faults: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m tests.faults.run
 
 test-installer: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[test,installer]'

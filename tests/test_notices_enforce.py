@@ -10,10 +10,10 @@ import pytest
 
 from deerfield_desk.documents import RENDERERS
 from deerfield_desk.documents.layout import fmt_date
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.deadlines import compute_deadline
 from deerfield_desk.store import inspections, notices, occupancy
 from deerfield_desk.store.document_records import approve_raze_wording, load_document
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.journal import history
 from deerfield_desk.store.notice_enforcement import lift_stop_work
 from deerfield_desk.store.village_calendar import village_calendar
@@ -167,8 +167,13 @@ def test_stop_work_holds_the_permit_until_lifted_with_a_reason(register, ids):
     row = notices.issue_notice(register, row["uuid"], datetime(2026, 12, 1, 9, 0))
     assert register.get("permits", permit["uuid"])["status"] == "stop_work"
     with pytest.raises(NotAllowed, match="on hold: stop-work order N-2026-0001"):
-        inspections.request_inspection(register, permit["uuid"], stage,
-                                       requested_by="x", requested_at=datetime(2026, 12, 1, 10))
+        inspections.request_inspection(
+            register,
+            permit["uuid"],
+            stage,
+            requested_by="x",
+            requested_at=datetime(2026, 12, 1, 10),
+        )
     with pytest.raises(NotAllowed, match="on hold"):
         inspections.record_result(register, visit["uuid"], "passed")
     with pytest.raises(NotAllowed, match="on hold"):

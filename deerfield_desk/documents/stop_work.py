@@ -21,6 +21,7 @@ from deerfield_desk.documents.notice_common import (
     erosion_fee_text,
     render_notice,
 )
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.notice_deadlines import period_words
 from deerfield_desk.models.notices import NoticeKind
 
@@ -129,5 +130,5 @@ def render_stop_work(record: dict, settings, *, calendar=None) -> bytes:
             appeal_extra=_erosion_fee(record),
         )
     else:
-        raise ValueError(f"kind: {kind} is not a stop-work notice")
+        raise InvalidInput("kind", f"{kind} is not a stop-work notice")
     return render_notice(record, settings, parts, dl)

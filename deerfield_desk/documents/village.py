@@ -56,7 +56,7 @@ def register_fonts() -> None:
     if FONT in pdfmetrics.getRegisteredFontNames():
         return
     for name, filename in _FONT_FILES.items():
-        path = asset_path("resources", "fonts", filename)
+        path = asset_path("fonts", filename)
         if not path.exists():
             raise FileNotFoundError(f"font {filename} is missing from {path.parent}")
         pdfmetrics.registerFont(TTFont(name, str(path)))
@@ -75,7 +75,7 @@ def _covered() -> frozenset[int]:
 @cache
 def _fallback_ready() -> frozenset[int]:
     """Register the fallback font (once) and return the characters it has."""
-    path = asset_path("resources", "fonts", _FALLBACK_FILE)
+    path = asset_path("fonts", _FALLBACK_FILE)
     if not path.exists():
         raise FileNotFoundError(f"font {_FALLBACK_FILE} is missing from {path.parent}")
     font = TTFont(FALLBACK, str(path))

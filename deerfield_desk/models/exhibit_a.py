@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from deerfield_desk.config import asset_path
+from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.codes import ChecklistResponse, SiteClass
 
 CHECKLIST_FILE = "exhibit_a_erosion.toml"
-SITE_CLASSES = ("minor", "major", "larger")
-RESPONSES = ("meets", "deficient", "not_applicable")
+SITE_CLASSES = tuple(SiteClass)
+RESPONSES = tuple(ChecklistResponse)
 RESPONSE_LABELS = {"meets": "Meets", "deficient": "Deficient", "not_applicable": "N/A"}
 # Rain that calls for the permittee's own inspection (31.12(2)(G), 31.12(3)(E)).
 RAIN_TRIGGER_INCHES = 0.5
@@ -48,5 +50,5 @@ def load_items() -> tuple[ChecklistItem, ...]:
 def items_for(site_class: str) -> list[ChecklistItem]:
     """The items to answer for a site of this class, in the exhibit's order."""
     if site_class not in SITE_CLASSES:
-        raise ValueError(f"site_class: one of {', '.join(SITE_CLASSES)}")
+        raise InvalidInput("site_class", f"one of {', '.join(SITE_CLASSES)}")
     return [i for i in load_items() if site_class in i.applies_to]

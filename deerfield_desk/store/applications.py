@@ -12,12 +12,14 @@ import json
 from dataclasses import dataclass
 from datetime import date
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.assessment import Assessment, assess_project
+from deerfield_desk.models.codes import ApplicationStatus
 from deerfield_desk.models.fee_lines import FeeLine, base_building_fee, fee_lines
 from deerfield_desk.models.money import parse_dollars
-from deerfield_desk.models.project import Project, ProjectInputError, parse_project
+from deerfield_desk.models.project import Project, parse_project
+from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.models.wizard_fields import project_input
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.journal import utc_now
 from deerfield_desk.store.ledger import add_fee, fee_schedule
 from deerfield_desk.store.numbering import assign_application_number
@@ -113,9 +115,11 @@ def save_draft(reg: Register, state: dict, app_uuid: str | None = None) -> dict:
         "description": (state.get("description") or "").strip() or None,
     }
     if app_uuid is None:
-        return reg.insert("applications", {**values, "status": "draft", "created_at": utc_now()})
+        return reg.insert(
+            "applications", {**values, "status": ApplicationStatus.DRAFT, "created_at": utc_now()}
+        )
     current = reg.get("applications", app_uuid)
-    if current["status"] != "draft":
+    if current["status"] != ApplicationStatus.DRAFT:
         raise NotAllowed("only a draft application can be edited; this one was submitted")
     return reg.update("applications", app_uuid, values, action="save_draft")
 
@@ -155,10 +159,7 @@ def preview(reg: Register, state: dict, on: date) -> Preview:
     base = base_building_fee(schedule, on, data.get("area_sqft"))
     if base is not None and data.get("started_without_permit"):
         data["base_fee"] = int(base) if base == base.to_integral_value() else float(base)
-    try:
-        project = parse_project(data)
-    except ProjectInputError as exc:
-        raise InvalidInput(exc.field, exc.message) from None
+    project = parse_project(data)
     assessment = assess_project(project)
     return Preview(project, assessment, fee_lines(assessment, schedule, on, project.area_sqft))
 
@@ -176,11 +177,11 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
     result = preview(reg, state, on)
     with reg.transaction():
         app = reg.get("applications", app_uuid)
-        if app["status"] != "draft":
+        if app["status"] != ApplicationStatus.DRAFT:
             raise NotAllowed("this application was already submitted")
         assessment_json = json.dumps(result.assessment.to_json(), sort_keys=True)
         if not result.assessment.permits:
-            reg.update("applications", app_uuid, {"status": "no_permit_needed",
+            reg.update("applications", app_uuid, {"status": ApplicationStatus.NO_PERMIT_NEEDED,
                        "assessment_json": assessment_json}, action="close",
                        reason="the ordinance requires no permit for this work")  # fmt: skip
             return []
@@ -196,7 +197,7 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
             "applications",
             app_uuid,
             {
-                "status": "submitted",
+                "status": ApplicationStatus.SUBMITTED,
                 "submitted_at": on.isoformat(),
                 "assessment_json": assessment_json,
                 "parcel_id": parcel["id"],
@@ -216,7 +217,7 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
                     "application_id": app["id"],
                     "kind": p.type,
                     "permit_class": p.permit_class,
-                    "status": "submitted",
+                    "status": PermitStatus.SUBMITTED,
                     "structure": state["answers"].get("structure"),
                     "description": app["description"],
                     "estimated_cost_cents": parse_dollars(cost) if cost else None,

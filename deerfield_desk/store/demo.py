@@ -23,10 +23,10 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.actor import Actor, Role
 from deerfield_desk.store import demo_rows, journal
-from deerfield_desk.store.bulk import HEAD_UPSERT, JournalChain
-from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.store.bulk import HEAD_UPSERT, JOURNAL_INSERT, JournalChain
 from deerfield_desk.store.register import Register
 
 DEMO_ACTOR = Actor("Demo data generator", Role.SYSTEM, "demo")
@@ -125,7 +125,7 @@ def produce(n: int, seed: int, today: date, head: tuple[int, str, int]):
         stop = min(n, start + BATCH)
         tables = maker.batch(start, stop)
         at = datetime.now(UTC).isoformat(timespec="microseconds")
-        batch = [*demo_rows.statements(chain, tables, at, rng), _head(chain)]
+        batch = demo_rows.statements(chain, tables, at, rng)
         for table, (_cols, rows) in tables.items():
             counts[table] = counts.get(table, 0) + len(rows)
         if stop == n:
@@ -134,6 +134,10 @@ def produce(n: int, seed: int, today: date, head: tuple[int, str, int]):
             batch.append(
                 ("INSERT INTO number_series (series, year, last) VALUES (?, ?, ?)", series)
             )
+            # journaled like Register.next_number's steps, so verify replays the series too
+            entries = chain.series_entries(series, demo_rows.new_uuids(rng, len(series)), at)
+            batch.append((JOURNAL_INSERT, entries))
+        batch.append(_head(chain))
         yield "batch", stop, batch
     counts["journal"] = chain.entries
     yield "done", counts, None

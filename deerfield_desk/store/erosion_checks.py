@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.codes import VisitPurpose
 from deerfield_desk.models.exhibit_a import (
     RAIN_TRIGGER_INCHES,
     RESPONSES,
@@ -18,12 +20,11 @@ from deerfield_desk.models.exhibit_a import (
     WEEK_DAYS,
     items_for,
 )
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.register import Register
 
 # A site visit, or the review of a minor control plan statement within 3 working days
 # (31.10(2)); the engine's ``minor_plan_review`` deadline times the latter.
-VISIT_PURPOSES = ("site_visit", "plan_review")
+VISIT_PURPOSES = tuple(VisitPurpose)
 
 
 def record_visit(

@@ -36,6 +36,10 @@ HASHED_FIELDS = (
     "after_json",
     "prev_hash",
 )
+# Hashed only when present, so entries written before the column existed keep their hashes.
+# ``origin`` says where an entry came from when it did not start here: a field copy's entry
+# applied at check-in carries the device, the check-out and the field entry's own hash.
+OPTIONAL_HASHED_FIELDS = ("origin",)
 
 
 def utc_now() -> str:
@@ -49,8 +53,12 @@ def to_json(value: object) -> str | None:
 
 
 def entry_hash(entry: dict) -> str:
+    hashed = {k: entry.get(k) for k in HASHED_FIELDS}
+    for name in OPTIONAL_HASHED_FIELDS:
+        if entry.get(name) is not None:
+            hashed[name] = entry[name]
     canonical = json.dumps(
-        {k: entry.get(k) for k in HASHED_FIELDS},
+        hashed,
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=False,
@@ -70,14 +78,20 @@ def read_head(conn: sqlite3.Connection) -> Head:
     return Head(*row) if row else Head(0, GENESIS_HASH, 0)
 
 
-def append_entries(conn: sqlite3.Connection, actor: Actor, changes: list[tuple]) -> Head:
+def append_entries(
+    conn: sqlite3.Connection, actor: Actor, changes: list[tuple], origin: dict | None = None
+) -> Head:
     """Append one entry per change ``(table, record_uuid, action, before, after, reason)``.
 
     Must run inside the caller's write transaction, so the change and its entry land together.
+    ``origin`` (hashed with the entry) marks entries replayed from elsewhere, e.g. a field copy.
     """
+    origin_text = to_json(origin)
     head = read_head(conn)
     rows = []
     at = utc_now()
+    # a register not yet migrated to the origin column can still take entries without one
+    columns = (*HASHED_FIELDS, "hash") if origin is None else (*HASHED_FIELDS, "hash", "origin")
     for table, record_uuid, action, before, after, reason in changes:
         entry = {
             "seq": head.seq + 1,
@@ -93,13 +107,13 @@ def append_entries(conn: sqlite3.Connection, actor: Actor, changes: list[tuple])
             "before_json": to_json(before),
             "after_json": to_json(after),
             "prev_hash": head.hash,
+            "origin": origin_text,
         }
         entry["hash"] = entry_hash(entry)
-        rows.append(tuple(entry[k] for k in (*HASHED_FIELDS, "hash")))
+        rows.append(tuple(entry[k] for k in columns))
         head = Head(entry["seq"], entry["hash"], head.entries + 1)
     conn.executemany(
-        f"INSERT INTO journal ({', '.join((*HASHED_FIELDS, 'hash'))}) "
-        f"VALUES ({', '.join('?' * (len(HASHED_FIELDS) + 1))})",
+        f"INSERT INTO journal ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
         rows,
     )
     conn.execute(
@@ -122,9 +136,13 @@ class ChainReport:
         return not self.problems
 
 
-def iter_entries(conn: sqlite3.Connection) -> Iterator[dict]:
-    cursor = conn.execute(f"SELECT {', '.join((*HASHED_FIELDS, 'hash'))} FROM journal ORDER BY seq")
-    names = [*HASHED_FIELDS, "hash"]
+def iter_entries(conn: sqlite3.Connection, after_seq: int = 0) -> Iterator[dict]:
+    """Entries oldest first (after ``after_seq``), with ``origin`` where the column exists."""
+    has_origin = any(r[1] == "origin" for r in conn.execute("PRAGMA table_info(journal)"))
+    names = [*HASHED_FIELDS, "hash", *(["origin"] if has_origin else [])]
+    cursor = conn.execute(
+        f"SELECT {', '.join(names)} FROM journal WHERE seq > ? ORDER BY seq", (after_seq,)
+    )
     for row in cursor:
         yield dict(zip(names, row, strict=True))
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.deadlines import compute_deadline
 from deerfield_desk.models.notices import NoticeKind, ServiceMethod, parse_moment
 from deerfield_desk.store import permits_lifecycle
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.village_calendar import village_calendar
 

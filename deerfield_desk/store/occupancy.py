@@ -13,16 +13,17 @@ from __future__ import annotations
 import json
 from datetime import date
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.codes import DepositKind, OccupancyKind
 from deerfield_desk.models.deadlines import EVENTS
 from deerfield_desk.models.inspection_rules import temporary_occupancy_end
 from deerfield_desk.store import ledger, permits_lifecycle
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.inspections import stage_results
 from deerfield_desk.store.notice_enforcement import require_not_held
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.village_calendar import village_calendar
 
-COMPLETION_DEPOSIT = "completion_deposit"  # models.deposits.DEPOSIT_KINDS
+COMPLETION_DEPOSIT = DepositKind.COMPLETION_DEPOSIT
 FINALS_FROM = ("issued", "extended")  # statuses from which the status machine may final
 
 
@@ -83,7 +84,7 @@ def issue_occupancy(
                 "permit_id": permit["id"],
                 "occupancy_number": next_occupancy_number(reg, permit),
                 "use_text": (use or "").strip() or permit.get("structure"),
-                "kind": "occupancy",
+                "kind": OccupancyKind.OCCUPANCY,
                 "issued_on": issued_on.isoformat(),
                 "issued_by": reg.actor.name,
             },
@@ -129,7 +130,7 @@ def issue_temporary_occupancy(
             "permit_id": permit["id"],
             "occupancy_number": next_occupancy_number(reg, permit),
             "use_text": (use or "").strip() or permit.get("structure"),
-            "kind": "temporary",
+            "kind": OccupancyKind.TEMPORARY,
             "issued_on": issued_on.isoformat(),
             "issued_by": reg.actor.name,
             "ends_on": ends_on.isoformat(),
@@ -150,7 +151,9 @@ def record_early_occupancy(reg: Register, permit_uuid: str, occupied_on: date) -
         "AND issued_on <= ? ORDER BY issued_on DESC, id DESC LIMIT 1",
         (permit["id"], occupied_on.isoformat()),
     )
-    if issued and (issued["kind"] == "occupancy" or issued["ends_on"] >= occupied_on.isoformat()):
+    if issued and (
+        issued["kind"] == OccupancyKind.OCCUPANCY or issued["ends_on"] >= occupied_on.isoformat()
+    ):
         raise NotAllowed("An occupancy permit covered that day: nothing is forfeited (12.15)")
     cause = "temporary_occupancy_overrun" if issued else "occupied_before_final"
     held = reg.query(

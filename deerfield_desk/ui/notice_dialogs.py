@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.notices import KIND_RULES, ServiceMethod
 from deerfield_desk.store import notices as store
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.notice_enforcement import lift_stop_work
 from deerfield_desk.store.notice_queries import (
     parcel_by_number,

@@ -12,11 +12,22 @@ Why these columns:
   order is lifted (with a reason, journaled).
 - ``occupancy_permits.occupancy_number`` / ``use_text``: an occupancy permit is numbered from
   its building permit (``2026-0042-OC1``), so no second series competes with §12.12(8).
+  Permits recorded before this migration keep a NULL number (rows are never changed behind
+  the journal's back); the document derives theirs from their order under the permit.
+- ``notices.service_method`` gains ``posted_and_published``: a raze order is served by posting
+  plus publication when the owner cannot be found (§12.17, Wis. Stat. §66.0413(1)(d)); the
+  coded-value CHECK of m0005 is rebuilt with it (``coded.run_rebuilds``), which must run
+  outside a transaction.
 """
 
 from sqlite_utils import Database
 
+from deerfield_desk.store.migrations.coded import run_rebuilds
 from deerfield_desk.store.sqlscript import execute_statements
+
+TRANSACTIONAL = False
+
+SERVICE_METHODS = ("in_person", "posted", "first_class_mail", "posted_and_published")
 
 SCHEMA = """
 ALTER TABLE notices ADD COLUMN dates_json TEXT;
@@ -34,17 +45,12 @@ CREATE UNIQUE INDEX occupancy_number ON occupancy_permits(occupancy_number);
 
 
 def migrate(db: Database) -> None:
-    execute_statements(db.conn, SCHEMA)
-    # number the occupancy permits already recorded, in order, from their building permit
-    rows = db.conn.execute(
-        "SELECT o.id, o.permit_id, p.permit_number FROM occupancy_permits o "
-        "JOIN permits p ON p.id = o.permit_id ORDER BY o.permit_id, o.id"
-    ).fetchall()
-    counts: dict[int, int] = {}
-    for oid, permit_id, number in rows:
-        counts[permit_id] = counts.get(permit_id, 0) + 1
-        if number:
-            db.conn.execute(
-                "UPDATE occupancy_permits SET occupancy_number = ? WHERE id = ?",
-                (f"{number}-OC{counts[permit_id]}", oid),
-            )
+    run_rebuilds(db.conn, {"notices": {"service_method": (SERVICE_METHODS, True)}})
+    conn = db.conn
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        execute_statements(conn, SCHEMA)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise

@@ -1,6 +1,6 @@
 """Exhibit A at the site (31.10(2)): one row per item, three big answers, a note, photos.
 
-The items come from ``checklists/exhibit_a_erosion.toml`` for the site's class; the visit is
+The items come from ``exhibit_a_erosion.toml`` for the site class; the visit is
 saved only when every item is answered (and every "deficient" has a note), then the photos
 queued on items are attached to their stored responses.
 """
@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.exhibit_a import RESPONSE_LABELS, RESPONSES, SITE_CLASSES, items_for
 from deerfield_desk.store import erosion_checks
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.ui.field import photo_actions
 from deerfield_desk.ui.field.style import CARD_STYLE, cite, save_cancel_row
 

@@ -2,7 +2,7 @@
 12.18(2)(a)–(i), the moving papers of 12.19(8)(b),(e), the dish application of 12.28(2)–(3),
 the erosion plan contents of 31.09 — ticked off as they are received at the counter.
 
-The lists come from ``checklists/application_items.toml``; which ones show depends on the
+The lists come from ``resources/checklists/application_items.toml``; which ones show depends on the
 work and on the erosion class the engine finds. Other papers the engine requires (plans,
 plot plan, placard, insurance) are ticked here too.
 """
@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.received_items import received_groups
 from deerfield_desk.store.applications import preview
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.ui.wizard.fields import hint_label
 
 
