@@ -220,6 +220,23 @@ def build_register(reg, tmp_path) -> dict:
             ),
         },
     )
+    # the temporary occupancy permit recorded for 2026-0042 (§12.16), numbered from it
+    reg.insert(
+        "occupancy_permits",
+        {
+            "permit_id": permit["id"],
+            "occupancy_number": "2026-0042-OC1",
+            "use_text": "single-family dwelling",
+            "kind": "temporary",
+            "issued_on": "2026-11-24",
+            "issued_by": "Lee Inspector",
+            "ends_on": "2026-12-28",
+            "term_days": 30,
+            "minor_defects_json": json.dumps(
+                [{"description": "Handrail on basement stair", "section": "12.08", "minor": True}]
+            ),
+        },
+    )
     ids = {"permit": permit, "erosion": erosion, "parcel": parcel, "owner": owner}
     ids["notices"] = make_notices(reg, held, revoked, parcel, owner, permit)
     return ids

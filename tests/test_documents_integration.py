@@ -45,12 +45,13 @@ def test_checklist_report_prints_the_recorded_exhibit_a_visit(filled):
     items = items_for("major")
     answers = {i.code: ("meets", None) for i in items}
     answers[items[0].code] = ("deficient", "Pump discharging muddy water to the ditch")
+    answers[items[1].code] = ("not_applicable", None)  # counted apart from "meets" (item 16)
     record_visit(
         reg, ids["erosion"]["uuid"], "major", answers, visited_at=datetime(2026, 11, 25, 8, 15)
     )
     text = text_of(reg, "checklist-report", "2026-0043")
     assert "November 25, 2026, 8:15 AM" in text
-    assert f"{len(items) - 1} of {len(items)} items meet; 1 deficient" in text
+    assert f"{len(items) - 2} of {len(items)} items meet; 1 not applicable; 1 deficient" in text
     assert "Pump discharging muddy water to the ditch" in text and items[0].title in text
 
 

@@ -74,3 +74,22 @@ def status_mark(word: str | None, detail: str = "") -> Mark:
 
 
 NO_MARK = Mark(None)
+
+
+def permit_mark(record: dict, today=None) -> str | None:
+    """The mark a permit's documents print with: void, revoked, expired (past its expiry
+    date while still shown as issued), or none for a live permit."""
+    from datetime import date
+
+    status = record.get("status")
+    if status == "voided":
+        return "VOID"
+    if status == "revoked":
+        return "REVOKED"
+    if status == "expired":
+        return "EXPIRED"
+    expires = record.get("expires_date")
+    today = today or date.today()
+    if status in ("issued", "extended") and expires and expires < today.isoformat():
+        return "EXPIRED"
+    return None
