@@ -28,6 +28,7 @@ ACTIONS = (
     ("raze-order", "&Raze-or-repair order…", None),
     ("inspection-report", "&Inspection report…", None),
     ("checklist-report", "Exhibit &A checklist report…", None),
+    ("correction-notice", "&Correction notice to the contractor…", None),
 )
 
 
@@ -57,7 +58,23 @@ PERMIT_STATUSES = {
     "decision": ("approved", "conditionally_approved", "rejected", "issued", "extended"),
     "inspection-report": ON_SITE,
     "checklist-report": ON_SITE,
+    "correction-notice": ON_SITE,
 }
+#: Documents of one visit: the user chooses which visit when a permit has several.
+VISIT_KINDS = ("inspection-report", "correction-notice")
+
+
+def ask_visit(window, permit_number: str) -> str | None:
+    """``2026-0042/17`` for the visit the user picks (the newest first); tests replace this."""
+    from deerfield_desk.store.document_records import inspection_visits
+
+    visits = inspection_visits(window.register, permit_number)
+    if len(visits) <= 1:
+        return f"{permit_number}/{visits[0]['id']}" if visits else permit_number
+    labels = [f"{v['inspected_at'][:16].replace('T', ' ')} · {v['stage']} · {v['result']}"
+              for v in visits]  # fmt: skip
+    choice, ok = QInputDialog.getItem(window, "Which visit?", "Visit", labels, 0, False)
+    return f"{permit_number}/{visits[labels.index(choice)]['id']}" if ok else None
 
 
 def choose_reference(window, kind: str) -> str | None:
@@ -112,6 +129,8 @@ def preview_document(window, kind: str, ref: str | None = None) -> PrintPreview 
     from deerfield_desk.errors import DeskError
 
     ref = ref or choose_reference(window, kind)
+    if ref and kind in VISIT_KINDS and "/" not in ref:
+        ref = ask_visit(window, ref)
     if not ref:
         return None
     try:
