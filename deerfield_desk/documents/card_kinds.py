@@ -58,6 +58,7 @@ class CardKind:
     stages: bool  # print inspection sign-off boxes
     stage_basis: str | None
     request_rule: str  # the sentence about asking for inspections
+    stage_cites: tuple[str, ...] = ("12.", "31.")  # chapters a stage's section may cite
 
 
 def card_kind(kind: str | None) -> CardKind:
@@ -71,6 +72,7 @@ def card_kind(kind: str | None) -> CardKind:
             "31.13",
             "The Village Enforcement Agent inspects the site for compliance with the control "
             "plan and this permit (§31.13).",
+            ("31.",),
         )
     if kind.startswith("satellite"):
         return CardKind(

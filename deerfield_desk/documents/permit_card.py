@@ -178,7 +178,9 @@ def render_permit_card(record: dict, settings, *, calendar=None) -> bytes:
     ]
     if kind.stages:
         stages = stages_of(record)
-        rows = [[f"{label}" + (f"  ({cite(sec)})" if sec else ""), "", ""] for sec, label in stages]
+        # an erosion card cites Chapter 31 only: its stages carry no Chapter 12 section
+        rows = [[f"{label}" + (f"  ({cite(sec)})" if sec and sec[:3] in kind.stage_cites
+                                else ""), "", ""] for sec, label in stages]  # fmt: skip
         story_rest += [
             heading("Required inspections", kind.stage_basis),
             grid(
