@@ -126,14 +126,29 @@ def _band_name(canvas, name: str, width: float, top: float) -> None:
 MIN_SCALE = 0.7
 
 
+def short_card(record: dict) -> bool:
+    """A card whose text is short enough to fit one sheet without measuring it (measuring
+    wraps every paragraph twice; the common card must stay within 30 ms)."""
+    conditions = text_items(record.get("conditions"))
+    size = sum(len(str(record.get(k) or "")) for k in
+               ("address_text", "owner_name", "contractor_name", "description"))  # fmt: skip
+    stages = record.get("inspection_stages")
+    return (
+        len(conditions) <= 4
+        and sum(len(c) for c in conditions) <= 400
+        and size <= 320
+        and (stages is None or len(stages) <= 10)
+    )
+
+
 def fit_card(story: list, frame_top: float) -> list:
     """One sheet when the card fits at ``MIN_SCALE`` or more; else let it flow on."""
     room = frame_top - MARGIN - 0.2 * inch
     height = sum(f.wrap(FRAME_WIDTH, room)[1] + f.getSpaceBefore() + f.getSpaceAfter()
                  for f in story)  # fmt: skip
-    if height * MIN_SCALE <= room:
-        return [KeepInFrame(FRAME_WIDTH, room, story, mode="shrink")]
-    return story
+    if height <= room or height * MIN_SCALE > room:  # fits as it is, or flows on
+        return story
+    return [KeepInFrame(FRAME_WIDTH, room, story, mode="shrink")]
 
 
 def render_permit_card(record: dict, settings, *, calendar=None) -> bytes:
@@ -220,7 +235,9 @@ def render_permit_card(record: dict, settings, *, calendar=None) -> bytes:
         )
     )
     return build_pdf(
-        fit_card([top_block, *story_rest], frame_top),
+        [top_block, *story_rest]
+        if short_card(record)
+        else fit_card([top_block, *story_rest], frame_top),
         title=kind_label(record.get("kind")),
         ref=number,
         settings=village,
