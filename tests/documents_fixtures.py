@@ -230,7 +230,7 @@ def build_register(reg, tmp_path) -> dict:
             "kind": "temporary",
             "issued_on": "2026-11-24",
             "issued_by": "Lee Inspector",
-            "ends_on": "2026-12-28",
+            "ends_on": "2026-12-24",
             "term_days": 30,
             "minor_defects_json": json.dumps(
                 [{"description": "Handrail on basement stair", "section": "12.08", "minor": True}]

@@ -148,8 +148,8 @@ def test_a_register_holding_an_unknown_code_is_refused_unchanged(db_path, clerk)
 def test_the_demo_writes_only_known_codes(tmp_path):
     """The demo once served 60 notices of kinds no screen knew; now the register would refuse
     them, and every demo notice is one the Notices tab and the printer understand."""
+    from deerfield_desk.demo import generate_demo
     from deerfield_desk.models.notices import kind_rule
-    from deerfield_desk.store.demo import generate_demo
 
     db = tmp_path / "demo.sqlite"
     gen = generate_demo(db, permits=1500, seed=3)

@@ -10,19 +10,15 @@ from pypdf import PdfReader
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QMessageBox
 
-from deerfield_desk.config import register_paths
 from deerfield_desk.documents.batch import placard_batch
 from deerfield_desk.ui import documents_actions
-from deerfield_desk.ui.main_window import MainWindow
 from tests.documents_fixtures import build_register, pdf_text
 
 
 @pytest.fixture
-def window(qtbot, register, db_path, tmp_path):
+def window(main_window, register, tmp_path):
     build_register(register, tmp_path)
-    win = MainWindow(register, register_paths(db_path))
-    qtbot.addWidget(win)
-    return win
+    return main_window(register)
 
 
 def test_documents_menu_lists_every_document(window):
@@ -111,14 +107,15 @@ def test_occupancy_prints_only_the_recorded_permit(window, qtbot, monkeypatch):
     permit = window.register.query_one("SELECT * FROM permits WHERE permit_number = '2026-0045'")
     window.register.insert("occupancy_permits", {
         "permit_id": permit["id"], "kind": "temporary", "issued_on": "2026-11-24",
-        "issued_by": "Lee Inspector", "ends_on": "2026-12-28", "term_days": 30,
+        "issued_by": "Lee Inspector", "ends_on": "2026-12-24", "term_days": 30,
         "occupancy_number": "2026-0045-OC1", "use_text": "single-family dwelling",
         "conditions": "Keep the basement stair gate closed"})  # fmt: skip
     preview = documents_actions.preview_document(window, "occupancy", "2026-0045")
     qtbot.addWidget(preview)
     text = pdf_text(preview.pdf)
-    assert "Valid until December 28, 2026" in text and "Occupancy permit 2026-0045-OC1" in text
+    assert "Valid until December 24, 2026" in text and "Occupancy permit 2026-0045-OC1" in text
     assert "single-family dwelling" in text and "Keep the basement stair gate closed" in text
+    # a term never rolls: the stored end is printed as recorded
 
 
 def test_menu_offers_the_permit_chooser_for_permit_documents(window, qtbot, monkeypatch):

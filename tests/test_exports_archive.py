@@ -128,22 +128,21 @@ def test_export_command_writes_and_reports(register, db_path, tmp_path, capsys):
     assert "year:" in capsys.readouterr().err
 
 
-def test_without_the_documents_layer_the_archive_holds_the_annual_report(archive_dir):
-    from deerfield_desk.exports.doc_renderer import documents_renderer
+def test_the_archive_holds_each_notice_of_the_year_as_printed(archive_dir):
+    """Render the real notices into the archive and read them back: the stop-work order and
+    the violation notice of the year, each under its number, saying what it is and where."""
+    from tests.documents_fixtures import pdf_text
 
-    documents = sorted(p.name for p in (archive_dir / "documents").iterdir())
-    try:
-        import deerfield_desk.documents as docs
-
-        installed = hasattr(docs, "RENDERERS")
-    except ImportError:
-        installed = False
-    if installed:
-        snapshot = sqlite3.connect(archive_dir / "register.sqlite")
-        assert documents_renderer(snapshot) is not None
-        snapshot.close()
-    else:
-        assert documents == [f"annual-report-{YEAR}.pdf"]
+    notices = sorted(p.name for p in (archive_dir / "documents" / "notices").iterdir())
+    assert notices == [f"N-{YEAR}-0001.pdf", f"N-{YEAR}-0002.pdf"]
+    stop_work = pdf_text((archive_dir / "documents" / "notices" / notices[0]).read_bytes())
+    assert "Stop Work Order" in stop_work and f"N-{YEAR}-0001" in stop_work
+    assert "12.24" in stop_work  # the section that empowers it
+    violation = pdf_text((archive_dir / "documents" / "notices" / notices[1]).read_bytes())
+    assert "Notice of Violation" in violation and f"N-{YEAR}-0002" in violation
+    manifest = json.loads((archive_dir / "manifest.json").read_text())
+    paths = {f["path"] for f in manifest["files"]}
+    assert {f"documents/notices/{n}" for n in notices} <= paths
 
 
 def test_an_edited_snapshot_with_a_rebuilt_manifest_is_caught_by_the_register(archive_dir, db_path):

@@ -37,7 +37,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from deerfield_desk.store.demo import generate_demo
+    from deerfield_desk.demo import generate_demo
 
     if args.what == "field-day":
         return run_field_day(args)

@@ -19,6 +19,14 @@ from deerfield_desk.documents.photos import photo_grid
 from deerfield_desk.documents.village import village_settings
 from deerfield_desk.errors import InvalidInput
 
+EXHIBIT_A_TITLE = "Erosion control checklist (Exhibit A as adopted)"
+
+
+def version_note(record: dict) -> str:
+    version = record.get("checklist_version")
+    return f", version {version}" if version else ""
+
+
 ANSWERS = {"yes": "Meets", "no": "DEFICIENT", "n/a": "n/a", "na": "n/a", None: "—", "": "—"}
 
 
@@ -34,8 +42,15 @@ def render_checklist_report(record: dict, settings, *, calendar=None) -> bytes:
     not_applicable = [i for i in items if (i.get("answer") or "").lower() in ("n/a", "na")]
     meets = [i for i in items if (i.get("answer") or "").lower() == "yes"]
     story = [
-        para("Erosion Control Checklist — Exhibit A", "title"),
-        para(f"Permit {ref} · site visit under {cite('31.10(2)')}", "subtitle"),
+        # Which list was used follows the permit's class: Exhibit A (31.10(2)) for minor
+        # activities, the 31.13 inspection checklist for major ones; every visit is a 31.13
+        # inspection.
+        para(record.get("checklist_title") or EXHIBIT_A_TITLE, "title"),
+        para(
+            f"Permit {ref} · list of {cite(record.get('checklist_basis') or '31.10(2)')}"
+            f"{version_note(record)} · site inspection under {cite('31.13')}",
+            "subtitle",
+        ),
         kv_table(
             [
                 ("Site", record.get("address_text")),

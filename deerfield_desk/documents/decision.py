@@ -28,6 +28,7 @@ from deerfield_desk.documents.village import village_settings
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.deadlines import compute_deadline
 from deerfield_desk.models.forfeitures import APPEAL_FEES, erosion_key
+from deerfield_desk.models.status import PermitStatus
 
 OUTCOMES = {
     "approved": "Approved",
@@ -38,7 +39,7 @@ OUTCOMES = {
 
 #: After approval the permit moves on (issued, extended, finaled); its letter still reads as
 #: an approval, with conditions when it carries any.
-LATER = ("issued", "extended", "finaled", "stop_work")
+LATER = (PermitStatus.ISSUED, PermitStatus.EXTENDED, PermitStatus.FINALED, PermitStatus.STOP_WORK)
 
 
 def decision_of(record: dict) -> str:
@@ -168,10 +169,10 @@ def render_decision(record: dict, settings, *, calendar=None) -> bytes:
         if who == "Village Board"
         else f"The {who} has reviewed your application and approves it"
     )
-    if status == "approved":
+    if status == PermitStatus.APPROVED:
         story.append(para(f"{approves}. The permit will carry the conditions that apply to "
                           f"all work: it must conform to {codes}."))  # fmt: skip
-    elif status == "conditionally_approved":
+    elif status == PermitStatus.CONDITIONALLY_APPROVED:
         story += [
             para(
                 f"{approves}, subject to the conditions below. Each condition becomes part of "
@@ -180,7 +181,7 @@ def render_decision(record: dict, settings, *, calendar=None) -> bytes:
             heading("Conditions of approval", section),
             *(bullet_list(text_items(record.get("conditions"))) or [para("—")]),
         ]
-    if status != "rejected":
+    if status != PermitStatus.REJECTED:
         story += issuance_paragraphs(record)
     else:
         story += [
@@ -191,7 +192,7 @@ def render_decision(record: dict, settings, *, calendar=None) -> bytes:
             heading("Reasons for rejection", section),
             *(bullet_list(text_items(record.get("decision_reason"))) or [para("—")]),
         ]
-    if status != "approved" or who == "Village Board":
+    if status != PermitStatus.APPROVED or who == "Village Board":
         story += [
             heading("Your right to appeal"),
             para(appeal_text(record, decided, calendar), markup=True),

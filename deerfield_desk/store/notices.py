@@ -32,7 +32,7 @@ from deerfield_desk.models.notices import (
 from deerfield_desk.store import notice_enforcement as enforcement
 from deerfield_desk.store.numbering import NOTICE_SERIES, format_notice_number
 from deerfield_desk.store.register import Register
-from deerfield_desk.store.village_calendar import village_calendar  # noqa: F401  (re-exported)
+from deerfield_desk.store.village_calendar import village_calendar
 
 N = NoticeStatus
 #: the statuses a notice moves through (a notice is withdrawn, not voided)
@@ -174,7 +174,7 @@ def _check_details(kind: str, details: dict, *, has_permit: bool = True) -> None
 
 def edit_draft(reg: Register, notice_uuid: str, changes: dict) -> dict:
     notice = reg.get("notices", notice_uuid)
-    if notice["status"] != "draft":
+    if notice["status"] != NoticeStatus.DRAFT:
         raise NotAllowed(
             f"notice {notice['notice_number']} is issued and locked; withdraw it "
             "and draft a new one instead"
@@ -197,7 +197,7 @@ def issue_notice(reg: Register, notice_uuid: str, issued_at: datetime) -> dict:
     """Number and lock the notice; its due date is computed from the issue moment."""
     with reg.transaction():
         notice = reg.get("notices", notice_uuid)
-        if notice["status"] != "draft":
+        if notice["status"] != NoticeStatus.DRAFT:
             raise NotAllowed(f"notice {notice['notice_number']} is already issued")
         number = format_notice_number(
             issued_at.year, reg.next_number(NOTICE_SERIES, issued_at.year)

@@ -16,7 +16,8 @@ from datetime import date
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.codes import DepositKind, OccupancyKind
 from deerfield_desk.models.deadlines import EVENTS
-from deerfield_desk.models.inspection_rules import temporary_occupancy_end
+from deerfield_desk.models.inspection_rules import Result, temporary_occupancy_end
+from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store import ledger, permits_lifecycle
 from deerfield_desk.store.inspections import stage_results
 from deerfield_desk.store.notice_enforcement import require_not_held
@@ -24,7 +25,10 @@ from deerfield_desk.store.register import Register
 from deerfield_desk.store.village_calendar import village_calendar
 
 COMPLETION_DEPOSIT = DepositKind.COMPLETION_DEPOSIT
-FINALS_FROM = ("issued", "extended")  # statuses from which the status machine may final
+FINALS_FROM = (
+    PermitStatus.ISSUED,
+    PermitStatus.EXTENDED,
+)  # statuses from which the status machine may final
 
 
 def _calendar(reg: Register):
@@ -43,7 +47,7 @@ def outstanding_stages(reg: Register, permit_uuid: str) -> list[dict]:
             continue
         if latest is None:
             missing.append({"stage": planned.stage, "why": "not inspected", "defects": []})
-        elif latest["result"] != "passed":
+        elif latest["result"] != Result.PASSED:
             defects = json.loads(latest["defects_json"] or "[]")
             missing.append({"stage": planned.stage, "why": latest["result"], "defects": defects})
     return missing

@@ -14,7 +14,8 @@ from datetime import date, timedelta
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from deerfield_desk.store.permit_choices import permits_in_statuses
+from deerfield_desk.models.status import PermitStatus
+from deerfield_desk.store.permit_choices import permit_by_number, permits_in_statuses
 from deerfield_desk.ui.print_preview import PrintPreview
 
 ACTIONS = (
@@ -49,7 +50,7 @@ def install(window) -> None:
     menu.addAction(settings)
 
 
-ON_SITE = ("issued", "extended", "stop_work", "finaled")
+ON_SITE = (PermitStatus.ISSUED, PermitStatus.EXTENDED, PermitStatus.STOP_WORK, PermitStatus.FINALED)
 #: Which permits each permit document is offered for, in the permit chooser.
 PERMIT_STATUSES = {
     "permit-card": ON_SITE,
@@ -86,7 +87,7 @@ def choose_reference(window, kind: str) -> str | None:
     from deerfield_desk.ui.permit_picker import load_permit, permit_title
 
     statuses = PERMIT_STATUSES[kind]
-    current = getattr(window, "current_permit_uuid", lambda: None)()
+    current = window.current_permit_uuid()
     if current:
         row = load_permit(window.register, current)
         if row["status"] in statuses:

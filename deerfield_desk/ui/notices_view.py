@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput, NotAllowed, RecordNotFound
+from deerfield_desk.models.codes import NoticeStatus
 from deerfield_desk.models.notice_deadlines import notice_deadlines
 from deerfield_desk.models.notices import kind_rule
 from deerfield_desk.store import notices as store
@@ -170,7 +171,7 @@ class NoticesView(QWidget):
             if move is None:
                 enabled = True
             elif move == "edit":
-                enabled = status == "draft"
+                enabled = status == NoticeStatus.DRAFT
             elif move == "print":
                 enabled = bool(notice and notice["notice_number"])
             else:
@@ -216,7 +217,7 @@ class NoticesView(QWidget):
         return self._done(dialog.result_row) if notice_dialogs.run(dialog) else None
 
     def draft(self) -> dict | None:
-        uuid = getattr(self.window_, "current_permit_uuid", lambda: None)()
+        uuid = self.window_.current_permit_uuid()
         # with no permit selected the notice is about work with no permit, on a parcel
         permit = self.register.get("permits", uuid) if uuid else None
         return self._dialog(notice_dialogs.DraftNoticeDialog(self, self.register, permit))

@@ -25,7 +25,7 @@ from deerfield_desk.documents.village import (
     missing_official,
     save_village_settings,
 )
-from deerfield_desk.errors import InvalidInput
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.document_records import approve_raze_wording, raze_wording_approval
 
 FIELDS = (
@@ -132,7 +132,11 @@ class VillageSettingsPage(QDialog):
         self.message.setText(problem or "")
         if problem:
             return False
-        save_village_settings(self.register, self.values())
+        try:
+            save_village_settings(self.register, self.values())
+        except NotAllowed as exc:  # a field copy: settings are changed at the office
+            self.message.setText(str(exc))
+            return False
         missing = missing_official(self.values())
         if missing:  # saved, but the clerk should know documents still refuse to print
             self.message.setText(f"Saved. Still missing: {', '.join(missing)}: official "

@@ -8,10 +8,10 @@ record itself). Numbers the clerk mistypes are kept aside as ``invalid`` and nam
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
-
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QWidget
+
+from deerfield_desk.models.wizard_fields import parse_number
 
 MISSING = object()
 
@@ -45,26 +45,9 @@ def set_path(state: dict, path: tuple[str, ...], value) -> None:
         node[path[-1]] = value
 
 
-def parse_number(text: str, kind: str):
-    """``kind``: number (float), count (int), money (decimal string, never float)."""
-    raw = text.strip().replace(",", "").replace("$", "")
-    if not raw:
-        return None
-    try:
-        value = Decimal(raw)
-    except InvalidOperation:
-        raise ValueError("expected a number") from None
-    if not value.is_finite() or value < 0:
-        raise ValueError("expected a number of zero or more")
-    if kind == "count":
-        if value != value.to_integral_value():
-            raise ValueError("expected a whole number")
-        return int(value)
-    if kind == "money":
-        if value != value.quantize(Decimal("0.01")):
-            raise ValueError("whole cents only")
-        return str(value.quantize(Decimal("0.01")))
-    return int(value) if value == value.to_integral_value() else float(value)
+def _blank(value) -> bool:
+    """Nothing entered; 0 is something (``0 in (None, "", False)`` is True in Python)."""
+    return value is None or value is False or value == ""
 
 
 class Binder:
@@ -112,7 +95,7 @@ class Binder:
         """Record one edit as an undoable command (nothing when the value is unchanged)."""
         old = get_path(self.state, path)
         norm_old = None if old is MISSING else old
-        if (new in (None, "", False) and norm_old in (None, "", False)) or new == norm_old:
+        if (_blank(new) and _blank(norm_old)) or (new == norm_old and type(new) is type(norm_old)):
             return
         self.stack.push(SetValue(self, path, old, new, label))
 

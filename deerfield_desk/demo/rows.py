@@ -11,9 +11,9 @@ from array import array
 from dataclasses import dataclass, field
 from datetime import date
 
+from deerfield_desk.demo import names
 from deerfield_desk.models.codes import PermitKind
 from deerfield_desk.models.status import PermitStatus
-from deerfield_desk.store import demo_names as names
 from deerfield_desk.store.bulk import JOURNAL_INSERT, JournalChain, insert_sql
 
 K = PermitKind
@@ -108,9 +108,9 @@ def plan_permits(rng: random.Random, n: int, first_year: int, today: date) -> Pl
             else:
                 st = _pick(rng, (("finaled", 0.8), ("expired", 0.89), ("extended", 0.92),
                                  ("revoked", 0.93), ("voided", 0.935), ("issued", 1)))  # fmt: skip
-                if st == "extended":
+                if st == PermitStatus.EXTENDED:
                     exp = add_years(exp, 1)
-            if st == "finaled":
+            if st == PermitStatus.FINALED:
                 # Finaled before today: the day's route is made of requested inspections.
                 fin = min(end - 1, iss + rng.randint(20, max(21, min(exp, end) - iss)))
         plan.kind.append(kind)
@@ -204,8 +204,3 @@ def statements(chain: JournalChain, tables: dict, at: str, rng: random.Random) -
         entries += chain.entries_for(table, rows, uuids, at)
     out.append((JOURNAL_INSERT, entries))
     return out
-
-
-from deerfield_desk.store.demo_permits import PermitMaker  # noqa: E402  (uses the helpers above)
-
-__all__ = ["PermitMaker", "Places", "Plan", "plan_permits", "statements"]
