@@ -15,7 +15,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from deerfield_desk.models.status import PermitStatus
-from deerfield_desk.store.permit_choices import permit_by_number, permits_in_statuses
+from deerfield_desk.store.permit_choices import permits_in_statuses
 from deerfield_desk.ui.print_preview import PrintPreview
 
 ACTIONS = (

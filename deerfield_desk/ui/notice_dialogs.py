@@ -281,11 +281,13 @@ class ServiceDialog(NoticeForm):
         self.add_field("received", "", self.received)
         self.received_on = self.add_field("received_at", "Delivered on",
                                           date_edit(today, "received_on"))  # fmt: skip
+        self.received_on.setEnabled(False)
+        self.received.toggled.connect(self.received_on.setEnabled)
         self.form.addRow(hint_label(
-            "Mail: give the day it was mailed. A house-number notice is served when mailed "
-            "(§12.32(7)); other periods run from receipt, so record the delivery when it is "
-            "known. A posting's time starts the 24 hours of §31.14(2)(C)."))  # fmt: skip
+            "Mail: the day mailed. Only a house-number notice is served when mailed "
+            "(§12.32(7)); give the delivery when known."))  # fmt: skip
         self.finish()
+        self.adjustSize()
 
     def set_method(self, method: str) -> None:
         self.method.setCurrentIndex(self.method.findData(method))

@@ -93,7 +93,8 @@ class StopCard(QFrame):
             row += 1
         if stop.open_defects:
             lines = [
-                f"• {d.get('description') or d['correction']} ({cite(d['section'])})"
+                f"• {d.get('description') or d.get('item') or d.get('correction') or ''} "
+                f"({cite(d.get('section') or '')})"
                 for d in stop.open_defects[:4]
             ]
             more = len(stop.open_defects) - 4
