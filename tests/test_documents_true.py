@@ -153,7 +153,7 @@ def test_void_and_withdrawn_print_marked(register, ids):
 
 def test_layout_pages_long_names_any_script_and_office_settings(register, ids):
     """Item 15."""
-    owner = register.insert("people", {"name": "王小明 (Wang Xiaoming)",
+    owner = register.insert("people", {"name": "王小明 (Wang Xiaoming) 김민준",
                                        "mailing_address": "北京市朝阳区 1号"})  # fmt: skip
     row = notices.draft_notice(register, "violation", facts="Porch rail missing.",
                                sections=["12.23(1)"], permit_id=ids["permit1"]["id"],
@@ -162,7 +162,8 @@ def test_layout_pages_long_names_any_script_and_office_settings(register, ids):
     pdf = render(register, "violation", row["notice_number"])
     words = pdf_text(pdf)
     assert "王小明" in words and "北京市朝阳区" in words and "Page 1 of 1" in words
-    assert b"DroidSansFallback" in pdf  # the fallback font, subset and embedded
+    assert "김민준" in words  # Hangul from the second fallback
+    assert b"DroidSansFallback" in pdf and b"NanumSquare" in pdf  # subset and embedded
     assert pdf == render(register, "violation", row["notice_number"])  # deterministic
     long_name = SETTINGS.__class__(**{**SETTINGS.__dict__, "name": "Village of Deerfield "
                                       "in the County of Dane, State of Wisconsin, Building "

@@ -72,70 +72,78 @@ def _covered() -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(FONT).face.charToGlyph)
 
 
+#: Fallback fonts, in order, for the characters DejaVu lacks: Chinese/Japanese ideographs and
+#: kana (Droid Sans Fallback), then Hangul syllables (NanumSquare, OFL-1.1, from Debian's
+#: fonts-nanum; see LICENSE-NanumSquare.txt).
+FALLBACKS = ((FALLBACK, _FALLBACK_FILE), ("NanumSquare", "NanumSquareR.ttf"))
+
+
 @cache
-def _fallback_ready() -> frozenset[int]:
-    """Register the fallback font (once) and return the characters it has."""
-    path = asset_path("fonts", _FALLBACK_FILE)
+def _fallback_font(name: str) -> frozenset[int]:
+    """Register one fallback font (once, on first need) and return the characters it has."""
+    filename = dict(FALLBACKS)[name]
+    path = asset_path("fonts", filename)
     if not path.exists():
-        raise FileNotFoundError(f"font {_FALLBACK_FILE} is missing from {path.parent}")
-    font = TTFont(FALLBACK, str(path))
+        raise FileNotFoundError(f"font {filename} is missing from {path.parent}")
+    font = TTFont(name, str(path))
     pdfmetrics.registerFont(font)
     for bold in (0, 1):
         for italic in (0, 1):
-            addMapping(FALLBACK, bold, italic, FALLBACK)
+            addMapping(name, bold, italic, name)
     return frozenset(font.face.charToGlyph)
 
 
-def _needs(ch: str) -> bool:
-    return ord(ch) > 0x7E and ch not in "\n\t" and ord(ch) not in _covered()
+def _font_for(ch: str) -> str | None:
+    """None when DejaVu prints ``ch``; else the first fallback that has it."""
+    code = ord(ch)
+    if code <= 0x7E or ch in "\n\t" or code in _covered():
+        return None
+    for name, _file in FALLBACKS:
+        if code in _fallback_font(name):
+            return name
+    return None  # no font has it: DejaVu's empty box, as before
 
 
-def runs(text: str) -> list[tuple[bool, str]]:
-    """``text`` cut into runs: (True, chars DejaVu lacks) / (False, chars it has)."""
+def runs(text: str) -> list[tuple[str | None, str]]:
+    """``text`` cut into runs of one font: (None, DejaVu's) / (fallback name, chars)."""
     if text.isascii():
-        return [(False, text)]
-    out: list[tuple[bool, str]] = []
+        return [(None, text)]
+    out: list[tuple[str | None, str]] = []
     for ch in text:
-        flag = _needs(ch)
-        if out and out[-1][0] == flag:
-            out[-1] = (flag, out[-1][1] + ch)
+        name = _font_for(ch)
+        if out and out[-1][0] == name:
+            out[-1] = (name, out[-1][1] + ch)
         else:
-            out.append((flag, ch))
+            out.append((name, ch))
     return out
 
 
 def with_fallback(markup: str) -> str:
-    """Paragraph markup with each run DejaVu cannot print set in the fallback font."""
+    """Paragraph markup with each run DejaVu cannot print set in a fallback font."""
     parts = runs(markup)
-    if len(parts) == 1 and not parts[0][0]:
+    if len(parts) == 1 and parts[0][0] is None:
         return markup
-    _fallback_ready()
     return "".join(
-        f"<font name='{FALLBACK}'>{chunk}</font>" if flag else chunk for flag, chunk in parts
+        f"<font name='{name}'>{chunk}</font>" if name else chunk for name, chunk in parts
     )
 
 
 def text_width(text: str, font: str, size: float) -> float:
-    return sum(
-        pdfmetrics.stringWidth(chunk, FALLBACK if flag else font, size)
-        for flag, chunk in runs(text)
-        if not flag or _fallback_ready()
-    )
+    return sum(pdfmetrics.stringWidth(chunk, name or font, size) for name, chunk in runs(text))
 
 
 def draw_text(canvas, x: float, y: float, text: str, font: str, size: float, align="left"):
     """``canvas.drawString`` that prints any script: runs DejaVu lacks use the fallback."""
     parts = runs(text)
-    if len(parts) == 1 and not parts[0][0]:
+    if len(parts) == 1 and parts[0][0] is None:
         canvas.setFont(font, size)
         {"left": canvas.drawString, "right": canvas.drawRightString,
          "centre": canvas.drawCentredString}[align](x, y, text)  # fmt: skip
         return
-    _fallback_ready()
     width = text_width(text, font, size)
     x -= {"left": 0, "right": width, "centre": width / 2}[align]
-    for flag, chunk in parts:
-        name = FALLBACK if flag else font
+    for fallback, chunk in parts:
+        name = fallback or font
         canvas.setFont(name, size)
         canvas.drawString(x, y, chunk)
         x += pdfmetrics.stringWidth(chunk, name, size)
