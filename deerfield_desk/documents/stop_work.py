@@ -70,7 +70,7 @@ def render_stop_work(record: dict, settings, *, calendar=None) -> bytes:
     if kind is NoticeKind.BUILDING_STOP_WORK:
         parts = _building_stop_work(record)
     elif kind is NoticeKind.EROSION_STOP_WORK and not record.get("permit_number"):
-        parts = NoticeParts(  # §31.14(2)(A)(i): land disturbing activity without a permit
+        parts = NoticeParts(  # §31.14(2)(A), first case: land disturbing activity without a permit
             must_do=[
                 "Cease the land disturbing activity now: it is being done without the "
                 f"permit the ordinance requires ({cite('31.08')}, {cite('31.14(2)(A)')}).",
