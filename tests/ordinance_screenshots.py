@@ -94,6 +94,19 @@ def main(out: Path, suffix: str) -> None:
 
     grab(CalendarDialog(None, reg, today=date(2026, 12, 1)), out, "calendar", suffix)
     grab(OrdinanceReader(None, "12.10(2)(f)"), out, "reader", suffix)
+    # A 6-acre CSM disturbing under an acre: a larger site but a minor activity, so the
+    # checklist is Exhibit A plus the larger-site standards of 31.06(3).
+    from application_builders import file_application
+    from PySide6.QtWidgets import QMainWindow
+
+    from deerfield_desk.ui.field.checklist_dialog import ChecklistDialog
+
+    permit = file_application(reg, site={}, work="land_disturbance",
+                              answers={"land_division": True, "site_acres": "6",
+                                       "disturbed_sqft": "20000"})[0]  # fmt: skip
+    window = QMainWindow()
+    window.register = reg
+    grab(ChecklistDialog(window, permit["uuid"]), out, "checklist-larger-minor", suffix)
 
 
 if __name__ == "__main__":

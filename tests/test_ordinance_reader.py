@@ -62,3 +62,18 @@ def test_a_table_cell_that_cites_a_section_opens_the_reader(qtbot, monkeypatch):
     items.doubleClicked.emit(items.model().index(1, 0))
     items.doubleClicked.emit(items.model().index(0, 0))
     assert opened == ["12.15"]
+
+
+def test_permit_detail_links_its_citations(qtbot, monkeypatch):
+    from PySide6.QtCore import QUrl
+
+    from deerfield_desk.ui.permit_detail import PermitDetailPane
+
+    opened = []
+    monkeypatch.setattr(citation_links, "open_reader", lambda w, c: opened.append(c))
+    pane = PermitDetailPane()
+    qtbot.addWidget(pane)
+    pane.setHtml(linkify("Stop work order · served · §12.24"))
+    assert 'href="cite:12.24"' in pane.toHtml()
+    pane.anchorClicked.emit(QUrl("cite:12.24"))
+    assert opened == ["12.24"]

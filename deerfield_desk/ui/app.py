@@ -97,12 +97,21 @@ def run_gui(args) -> int:
     inline_check = check_at_open(paths.db)
     try:
         register = Register.open(paths.db, actor, check=inline_check)
-    except DamagedRegisterError as exc:
-        report(args, str(exc))
-        return 1
-    except sqlite3.DatabaseError as exc:  # a big file opened unchecked, damaged in its header
-        report(args, damaged_message(paths.db, [str(exc)]))
-        return 1
+    except (DamagedRegisterError, sqlite3.DatabaseError) as exc:
+        # a big file opened unchecked may fail in its header: the same message then
+        message = (
+            str(exc)
+            if isinstance(exc, DamagedRegisterError)
+            else damaged_message(paths.db, [str(exc)])
+        )
+        if args.smoke:
+            report(args, message)
+            return 1
+        from deerfield_desk.ui.restore_offer import offer_restore
+
+        if not offer_restore(None, paths.db, message, actor):
+            return 1
+        register = Register.open(paths.db, actor)
     from deerfield_desk.ui.main_window import MainWindow
 
     window = MainWindow(register, paths, demo=demo)

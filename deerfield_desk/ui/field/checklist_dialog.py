@@ -101,7 +101,8 @@ class ChecklistDialog(QDialog):
         adopted = f", adopted {checklist.adopted}" if checklist.adopted else ""
         link_label(
             self.heading,
-            f"{self.permit['address_text']} · permit {self.permit['permit_number']} · "
+            f"{self.permit['address_text']} · permit "
+            f"{self.permit['permit_number'] or 'not yet issued'} · "
             f"{checklist.title} ({cite(checklist.basis)}; version {checklist.version}{adopted}); "
             f"site visits under {cite('31.13')}",
         )
