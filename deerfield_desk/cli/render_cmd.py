@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-from datetime import date
 from pathlib import Path
 
 from deerfield_desk.cli import add_db_option
@@ -24,21 +23,6 @@ def register(sub) -> None:
     parser.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(KINDS)}")
     parser.add_argument("ref", metavar="REF", help="permit number or notice number")
     parser.add_argument("--to", metavar="FILE.pdf", required=True, help="where to write the PDF")
-    parser.add_argument(
-        "--temporary", action="store_true", help="occupancy: a temporary occupancy permit (§12.16)"
-    )
-    parser.add_argument(
-        "--until",
-        metavar="YYYY-MM-DD",
-        help="occupancy: end of a temporary permit's term (default 30 days)",
-    )
-    parser.add_argument(
-        "--outstanding",
-        action="append",
-        default=[],
-        metavar="TEXT",
-        help="occupancy: an item still to finish (repeatable)",
-    )
     add_db_option(parser)
     parser.set_defaults(func=run)
 
@@ -71,24 +55,9 @@ def render_from_register(db: Path, args) -> bytes:
     from deerfield_desk import documents
     from deerfield_desk.store.register import Register
 
-    occupancy = occupancy_options(args) if args.kind == "occupancy" else None
     reg = Register.open(db)
     try:
-        return documents.render(args.kind, args.ref, reg, occupancy=occupancy)
+        # an occupancy permit prints only as recorded in the register (§12.16)
+        return documents.render(args.kind, args.ref, reg)
     finally:
         reg.close()
-
-
-def occupancy_options(args) -> dict | None:
-    """The terms typed on the command line, or None to print the stored occupancy permit
-    (or a full one from the final inspection when none is stored)."""
-    if args.until:
-        try:
-            date.fromisoformat(args.until)
-        except ValueError:
-            raise InvalidInput("--until", f"{args.until!r} is not a date YYYY-MM-DD") from None
-    if (args.until or args.outstanding) and not args.temporary:
-        raise InvalidInput("--until/--outstanding", "only for a --temporary occupancy permit")
-    if not args.temporary:
-        return None
-    return {"temporary": True, "end_date": args.until, "outstanding": args.outstanding}

@@ -6,6 +6,7 @@ CLI, the app's print preview and the batch printer all print the same thing.
 from __future__ import annotations
 
 from deerfield_desk.documents.checklist_report import render_checklist_report
+from deerfield_desk.documents.correction_notice import render_correction_notice
 from deerfield_desk.documents.decision import render_decision
 from deerfield_desk.documents.house_number import render_house_number
 from deerfield_desk.documents.inspection_report import render_inspection_report
@@ -26,15 +27,16 @@ RENDERERS = {
     "decision": render_decision,
     "inspection-report": render_inspection_report,
     "checklist-report": render_checklist_report,
+    "correction-notice": render_correction_notice,
 }
 
 
-def render(kind: str, ref: str, register, **options) -> bytes:
+def render(kind: str, ref: str, register) -> bytes:
     """``documents.render(kind, ref, register)``: see :mod:`deerfield_desk.documents.rendering`
     (imported here lazily: it reads the store, which the renderers themselves never do)."""
     from deerfield_desk.documents.rendering import render as render_document
 
-    return render_document(kind, ref, register, **options)
+    return render_document(kind, ref, register)
 
 
 __all__ = ["RENDERERS", "render", "render_placards", *(f.__name__ for f in RENDERERS.values())]

@@ -12,7 +12,6 @@ the same bytes for the same document.
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from deerfield_desk.documents import RENDERERS
@@ -22,36 +21,12 @@ from deerfield_desk.store.register import Register
 from deerfield_desk.store.village_calendar import village_calendar
 
 
-def occupancy_terms(record: dict, options: dict | None, today: date | None = None) -> dict:
-    """The occupancy permit to print when none is stored, or when the clerk chose terms (a
-    temporary permit, §12.16): full occupancy from the final inspection's date unless told
-    otherwise."""
-    issued = record.get("finaled_date") or (today or date.today()).isoformat()
-    return {
-        "temporary": False,
-        "end_date": None,
-        "outstanding": [],
-        "issued_date": issued,
-        **(options or {}),
-    }
-
-
-def render(
-    kind: str,
-    ref: str,
-    register: Register,
-    *,
-    occupancy: dict | None = None,
-    today: date | None = None,
-) -> bytes:
-    """The PDF of document ``kind`` for ``ref`` (a permit, application or notice number).
-
-    ``occupancy`` gives the terms of an occupancy permit the inspections feature has not
-    stored (or overrides them). Raises ``InvalidInput`` for an unknown kind or a malformed
-    reference and ``RecordNotFound`` when there is no such record."""
+def render(kind: str, ref: str, register: Register) -> bytes:
+    """The PDF of document ``kind`` for ``ref`` (a permit, application or notice number), as
+    the register holds it: an occupancy permit prints only when one is recorded (§12.16).
+    Raises ``InvalidInput`` for an unknown kind or a malformed reference and
+    ``RecordNotFound`` when there is no such record."""
     request = load_document(register, kind, ref)
     record: dict[str, Any] = request.record
-    if kind == "occupancy" and (occupancy or "occupancy" not in record):
-        record["occupancy"] = occupancy_terms(record, occupancy, today)
     settings = load_village_settings(register)
     return RENDERERS[kind](record, settings, calendar=village_calendar(register))
