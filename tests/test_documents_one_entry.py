@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from deerfield_desk import documents
 from deerfield_desk.cli import main
 from deerfield_desk.config import register_paths
+from deerfield_desk.documents.village import load_village_settings, save_village_settings
 from deerfield_desk.exports.year_export import run_export
 from deerfield_desk.store.village_calendar import HOLIDAY_KEYS
 from deerfield_desk.ui import documents_actions
 from deerfield_desk.ui.main_window import MainWindow
-from tests.documents_fixtures import build_register
+from tests.documents_fixtures import build_register, pdf_text
 
 YEAR = 2026
 #: (document kind, reference, where the archive keeps it)
@@ -50,10 +53,12 @@ def test_preview_cli_and_archive_print_identical_bytes(built, qtbot, tmp_path, k
     assert preview.pdf == documents.render(kind, ref, window.register)
 
 
-def test_the_village_calendar_reaches_every_path(built, tmp_path):
-    """The calendar setting changes the printed stop-work order, so the equality above
-    is not the equality of documents that ignore it."""
-    window, db_path, _ = built
-    with_closures = documents.render("stop-work", "N-2026-0001", window.register)
-    window.register.set_setting(HOLIDAY_KEYS[0], [])
-    assert documents.render("stop-work", "N-2026-0001", window.register) != with_closures
+def test_the_village_settings_reach_the_document(built):
+    """The register's own settings change the printed order, so the equality above is not
+    the equality of documents that ignore what the register holds."""
+    window, _db_path, _ = built
+    before = documents.render("stop-work", "N-2026-0001", window.register)
+    settings = load_village_settings(window.register)
+    save_village_settings(window.register, replace(settings, inspector="Dana Whitfield"))
+    after = documents.render("stop-work", "N-2026-0001", window.register)
+    assert after != before and "Dana Whitfield" in pdf_text(after)

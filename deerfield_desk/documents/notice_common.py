@@ -143,7 +143,9 @@ def appeal_paragraphs(notice: dict, dl: NoticeDeadlines, extra: str) -> list:
 
 
 def recipients(notice: dict) -> list[tuple[str, object]]:
-    rows = [("To", _person(notice.get("recipient_name"), notice.get("recipient_address")))]
+    rows: list[tuple[str, object]] = [
+        ("To", _person(notice.get("recipient_name"), notice.get("recipient_address")))
+    ]
     if notice.get("contractor_name"):
         rows.append(
             (

@@ -69,8 +69,11 @@ def _iso(value: date | datetime) -> str:
     return value.isoformat(timespec="minutes") if isinstance(value, datetime) else value.isoformat()
 
 
-def period_words(event: str) -> str:
-    """'10 business days', '30 days'… read from the engine's table, never typed here."""
+def period_words(event: str | None) -> str:
+    """'10 business days', '30 days'… read from the engine's table, never typed here ("" for
+    a kind whose law sets no period)."""
+    if event is None:
+        return ""
     rule = EVENTS[event]
     unit = {
         "working_days": "business days",
@@ -105,7 +108,7 @@ def compute_notice_deadlines(notice: dict, calendar=None) -> NoticeDeadlines:
     comply_by, comply_basis, note, comply_words = None, None, "", ""
 
     if rule.kind is NoticeKind.EROSION_STOP_WORK:
-        if isinstance(issued, datetime):
+        if isinstance(issued, datetime) and rule.comply_event:
             comply_by = compute_deadline(rule.comply_event, issued, calendar).due
         comply_basis = "31.14(2)(B)"
         note = (
@@ -152,11 +155,12 @@ def compute_notice_deadlines(notice: dict, calendar=None) -> NoticeDeadlines:
         elif appeal.starts == ORDER:
             appeal_words = f"within {period_words(appeal.event)} of the date of this order"
 
-    village_work = None
+    village_work: datetime | None = None
     if rule.kind is NoticeKind.EROSION_STOP_WORK:
         posted = parse_moment(notice.get("served_at"))
         if notice.get("service_method") == ServiceMethod.POSTED and isinstance(posted, datetime):
-            village_work = compute_deadline("village_work_notice", posted, calendar).due
+            due = compute_deadline("village_work_notice", posted, calendar).due
+            village_work = due if isinstance(due, datetime) else None
     return NoticeDeadlines(
         comply_by,
         comply_basis,

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
+from typing import overload
 
 from deerfield_desk.errors import InvalidInput
 
@@ -199,7 +200,14 @@ def parse_moment(text: str | date | None) -> date | datetime | None:
     return datetime.fromisoformat(text) if "T" in text or " " in text else date.fromisoformat(text)
 
 
+@overload
+def as_day(moment: date | datetime) -> date: ...
+@overload
+def as_day(moment: None) -> None: ...
+@overload
+def as_day(moment: date | datetime | None) -> date | None: ...
 def as_day(moment: date | datetime | None) -> date | None:
+    """The calendar day of a moment (a date stays itself)."""
     return moment.date() if isinstance(moment, datetime) else moment
 
 

@@ -247,17 +247,17 @@ def load_document(reg: Register, kind: str, ref: str) -> DocumentRequest:
         if stages:
             record["inspection_stages"] = stages
     if kind == "occupancy":
-        stored = occupancy_of(reg, record)
-        if stored is None:
+        recorded = occupancy_of(reg, record)
+        if recorded is None:
             raise RecordNotFound(
                 f"permit {ref} has no occupancy permit recorded: issue it in the register "
                 "first (§12.16); it is issued only when every required inspection passed"
             )
-        record["occupancy"] = stored
+        record["occupancy"] = recorded
     if kind == "checklist-report":
-        visit = checklist_visit_record(reg, record)
-        if visit is not None:
-            return DocumentRequest(kind, ref, visit)
+        latest = checklist_visit_record(reg, record)
+        if latest is not None:
+            return DocumentRequest(kind, ref, latest)
     if kind in ("inspection-report", "checklist-report", "correction-notice"):
         record = inspection_record(
             reg, record, erosion=kind == "checklist-report", visit_id=visit_id

@@ -99,10 +99,10 @@ def occupancy_of(reg: Register, permit: dict) -> dict | None:
             outstanding.append(str(defect))
     number = row.get("occupancy_number")
     if not number:  # recorded before numbering: derive it from its order under the permit
-        position = reg.query_one(
+        position = reg.query(
             "SELECT COUNT(*) AS n FROM occupancy_permits WHERE permit_id = ? AND id <= ?",
             (permit["id"], row["id"]),
-        )["n"]
+        )[0]["n"]
         number = f"{permit['permit_number']}-OC{position}"
     return {
         "number": number,

@@ -73,8 +73,8 @@ def before_issue(reg: Register, notice: dict, issued_at: datetime) -> None:
         ripe = [
             o
             for o in orders
-            if compute_deadline("stop_work_revocation", parse_moment(o["issued_at"])).due
-            <= issued_at
+            if (at := parse_moment(o["issued_at"])) is not None
+            and compute_deadline("stop_work_revocation", at).due <= issued_at
         ]
         if not ripe:
             raise NotAllowed(
@@ -101,9 +101,8 @@ def before_issue(reg: Register, notice: dict, issued_at: datetime) -> None:
         ready = [
             o
             for o in posted
-            if isinstance(parse_moment(o["served_at"]), datetime)
-            and compute_deadline("village_work_notice", parse_moment(o["served_at"]), calendar).due
-            <= issued_at
+            if isinstance(served := parse_moment(o["served_at"]), datetime)
+            and compute_deadline("village_work_notice", served, calendar).due <= issued_at
         ]
         if not ready:
             raise NotAllowed(

@@ -202,7 +202,10 @@ def issue_notice(reg: Register, notice_uuid: str, issued_at: datetime) -> dict:
         number = format_notice_number(
             issued_at.year, reg.next_number(NOTICE_SERIES, issued_at.year)
         )
-        changes = {"notice_number": number, "issued_at": issued_at.isoformat(timespec="minutes")}
+        changes: dict[str, str | None] = {
+            "notice_number": number,
+            "issued_at": issued_at.isoformat(timespec="minutes"),
+        }
         enforcement.before_issue(reg, notice, issued_at)
         changes["due_date"] = _due({**notice, **changes}, reg)
         issued = _move(reg, notice, "issued", changes, None)
@@ -295,7 +298,7 @@ def serve_notice(
 
 def _check_receipt(notice: dict, received_at: date, today: date | None) -> None:
     mailed = as_day(parse_moment(notice["served_at"]))
-    if received_at < mailed:
+    if mailed is not None and received_at < mailed:
         raise InvalidInput("received_at", f"delivered before it was mailed ({mailed})")
     if received_at > (today or date.today()):
         raise InvalidInput("received_at", "delivery cannot be recorded for a future day")

@@ -62,9 +62,9 @@ def next_occupancy_number(reg: Register, permit: dict) -> str:
     with §12.12(8)'s order of issuance; OC2, OC3… for later ones (a temporary then a full)."""
     if not permit.get("permit_number"):
         raise NotAllowed("an occupancy permit is issued only under a numbered building permit")
-    count = reg.query_one(
+    count = reg.query(
         "SELECT COUNT(*) AS n FROM occupancy_permits WHERE permit_id = ?", (permit["id"],)
-    )["n"]
+    )[0]["n"]
     return f"{permit['permit_number']}-OC{count + 1}"
 
 
