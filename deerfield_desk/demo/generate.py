@@ -117,7 +117,7 @@ def generate_demo(register_path, permits: int = 300, seed: int = 1, today: date 
     return summary
 
 
-def produce(n: int, seed: int, today: date, head: tuple[int, str, int]):
+def produce(n: int, seed: int, today: date, head: tuple):
     """Every batch of INSERTs (rows, then their journal entries, then the journal head), in
     order: ``("batch", permits_done, statements)`` …, then ``("done", counts, None)``.
 
@@ -194,8 +194,9 @@ def _batches(n: int, seed: int, today: date, head: tuple):
 
 
 def _fill(conn: sqlite3.Connection, n: int, seed: int, today: date):
-    head = journal.read_head(conn)
-    for kind, value, batch in _batches(n, seed, today, (head.seq, head.hash, head.entries)):
+    head, fmt = journal.read_head(conn), journal.current_format(conn)
+    started = (head.seq, head.hash, head.entries, fmt.version, fmt.register_id)
+    for kind, value, batch in _batches(n, seed, today, started):
         if kind == "done":
             return value
         conn.execute("BEGIN")

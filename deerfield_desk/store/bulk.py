@@ -64,12 +64,23 @@ class JournalChain:
         head = journal.read_head(conn)
         self.seq, self.hash, self.entries = head.seq, head.hash, head.entries
         self.actor = actor
+        self.fmt = journal.current_format(conn)
 
     @classmethod
-    def from_head(cls, actor: Actor, seq: int, hash_: str, entries: int) -> JournalChain:
-        """Continue a chain whose head was read elsewhere (another process)."""
+    def from_head(
+        cls,
+        actor: Actor,
+        seq: int,
+        hash_: str,
+        entries: int,
+        version: int = 1,
+        register_id: str | None = None,
+    ) -> JournalChain:
+        """Continue a chain whose head (and hash format) was read elsewhere (another
+        process)."""
         chain = cls.__new__(cls)
         chain.seq, chain.hash, chain.entries, chain.actor = seq, hash_, entries, actor
+        chain.fmt = journal.Format(version, register_id)
         return chain
 
     def entries_for(self, table: str, rows: Sequence[dict], uuids: Sequence[str], at_utc: str):
@@ -79,9 +90,13 @@ class JournalChain:
         a = self.actor
         # Sorted-key canonical JSON, split around the fields that change per entry.
         head = '{"action":"insert","after_json":'
+        # a version-2 chain also hashes its version and the register's id (store/journal.py)
+        v2 = self.fmt.version >= 2
+        version_key = f',"hash_version":{self.fmt.version}' if v2 else ""
+        register_key = f',"register_id":{_lit(self.fmt.register_id)}' if v2 else ""
         middle = (
             f',"at_utc":{_lit(at_utc)},"before_json":null,"device_id":{_lit(a.device_id)}'
-            ',"prev_hash":"'
+            f'{version_key},"prev_hash":"'
         )
         tail_fixed = (
             f',"table_name":{_lit(table)},"user_name":{_lit(a.name)}'
@@ -96,7 +111,7 @@ class JournalChain:
             record_uuid = row["uuid"]
             canonical = (
                 f'{head}{_STR(after)}{middle}{prev}","reason":null,"record_uuid":'
-                f'{_STR(record_uuid)},"seq":{seq}{tail_fixed}{entry_uuid}"}}'
+                f'{_STR(record_uuid)}{register_key},"seq":{seq}{tail_fixed}{entry_uuid}"}}'
             )
             digest = sha((prev + canonical).encode("utf-8")).hexdigest()
             out.append(
@@ -123,7 +138,7 @@ class JournalChain:
                 "after_json": journal.to_json({"series": series, "year": year, "last": last}),
                 "prev_hash": self.hash,
             }  # fmt: skip
-            entry["hash"] = journal.entry_hash(entry)
+            entry["hash"] = journal.entry_hash(entry, self.fmt)
             out.append(tuple(entry[k] for k in (*journal.HASHED_FIELDS, "hash")))
             self.seq, self.hash, self.entries = entry["seq"], entry["hash"], self.entries + 1
         return out
