@@ -26,3 +26,16 @@ class InvalidInput(RegisterError):
 
 class NotAllowed(RegisterError):
     """The action is refused by an ordinance rule or the status machine; the message says why."""
+
+
+class RegisterInUse(RegisterError):
+    """Another process owns the register (see ``store/register_lock.py``); names who and since
+    when, so the office knows whom to ask. ``holder`` is a ``register_lock.Holder``."""
+
+    def __init__(self, path, holder):
+        self.path = path
+        self.holder = holder
+        super().__init__(
+            f"The register {path} is in use by {holder.describe()}. Close it there first "
+            "(or wait for that command to finish), then try again."
+        )
