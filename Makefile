@@ -31,6 +31,7 @@ lint: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.calendar import VillageCalendar
 from deerfield_desk.models.deadlines import (
     EVENTS,
-    DeadlineError,
     Direction,
     Unit,
     compute_deadline,
@@ -119,7 +119,7 @@ def test_backward_hour_rules_give_the_latest_moment_to_act():
 
 
 def test_hour_rule_refuses_a_bare_date():
-    with pytest.raises(DeadlineError, match="time"):
+    with pytest.raises(InvalidInput, match="time"):
         compute_deadline("inspection_request", date(2026, 3, 2))
 
 
@@ -135,7 +135,7 @@ def test_day_rule_given_a_time_uses_its_date():
 
 
 def test_unknown_event():
-    with pytest.raises(DeadlineError, match="unknown event"):
+    with pytest.raises(InvalidInput, match="unknown event"):
         compute_deadline("appeal", date(2026, 3, 2))
 
 

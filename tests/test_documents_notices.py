@@ -7,8 +7,8 @@ from datetime import date, datetime
 
 import pytest
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.store import notices as nreg
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.journal import history
 
 

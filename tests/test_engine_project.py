@@ -6,10 +6,10 @@ from decimal import Decimal
 
 import pytest
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.assessment import assess_project
 from deerfield_desk.models.project import (
     Project,
-    ProjectInputError,
     Structure,
     Work,
     parse_project,
@@ -33,7 +33,7 @@ def test_null_means_not_known():
 
 
 def test_misspelt_key_is_refused_not_ignored():
-    with pytest.raises(ProjectInputError) as exc:
+    with pytest.raises(InvalidInput) as exc:
         parse_project({"work": "land_disturbance", "disturbed_sqf": 50_000})
     assert exc.value.field == "disturbed_sqf"
 
@@ -52,7 +52,7 @@ def test_misspelt_key_is_refused_not_ignored():
     ],
 )
 def test_invalid_values_name_their_field(data, field):
-    with pytest.raises(ProjectInputError) as exc:
+    with pytest.raises(InvalidInput) as exc:
         parse_project(data)
     assert exc.value.field == field
     assert str(exc.value).startswith(f"{field}: ")

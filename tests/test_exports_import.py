@@ -7,6 +7,7 @@ import csv
 import pytest
 from openpyxl import Workbook
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports.importer import (
     MAPPING_SETTING,
     import_register,
@@ -15,7 +16,6 @@ from deerfield_desk.exports.importer import (
     run_import,
 )
 from deerfield_desk.exports.year_export import run_export
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.numbering import assign_permit_number
 from deerfield_desk.store.register import Register
 from tests.exports_fixtures import YEAR, make_year

@@ -7,10 +7,10 @@ import csv
 import pytest
 from openpyxl import load_workbook
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports import blds
 from deerfield_desk.exports.cells import neutralise, restore
 from deerfield_desk.exports.year_export import export_year, run_export
-from deerfield_desk.store.errors import InvalidInput
 from tests.exports_fixtures import FORMULA_DESCRIPTION, FORMULA_OWNER, YEAR, make_year
 
 

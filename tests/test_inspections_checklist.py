@@ -4,9 +4,9 @@ from datetime import date
 
 import pytest
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.exhibit_a import items_for
 from deerfield_desk.store import erosion_checks
-from deerfield_desk.store.errors import InvalidInput
 from tests.inspections_fixtures import make_permit, open_field_register
 
 

@@ -6,8 +6,8 @@ import pytest
 from PIL import Image
 
 from deerfield_desk.config import register_paths
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.store import inspections, photos
-from deerfield_desk.store.errors import InvalidInput
 from tests.inspections_fixtures import NOW, make_permit, open_field_register
 
 

@@ -4,8 +4,8 @@ from datetime import date
 
 import pytest
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.store import inspections, occupancy
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.journal import history
 from tests.inspections_fixtures import NOW, make_permit, open_field_register
 

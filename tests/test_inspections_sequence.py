@@ -4,10 +4,10 @@ from datetime import datetime, timedelta
 
 import pytest
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import excavation_due, is_late_request
 from deerfield_desk.models.inspection_sequence import load_sequence, stages_for
 from deerfield_desk.store import inspections
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.journal import history
 from tests.inspections_fixtures import NOW, make_permit, open_field_register
 

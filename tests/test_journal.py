@@ -5,8 +5,8 @@ import sqlite3
 import pytest
 
 from deerfield_desk.cli import main
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.store import journal
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.verify import verify_register
 
 

@@ -8,10 +8,10 @@ from datetime import date
 import pytest
 from lifecycle_fixtures import TODAY, pay_all, walk
 
+from deerfield_desk.errors import NotAllowed
 from deerfield_desk.models.calendar import VillageCalendar
 from deerfield_desk.store import ledger
 from deerfield_desk.store.applications import mark_received
-from deerfield_desk.store.errors import NotAllowed
 from deerfield_desk.store.permits_lifecycle import check_issuance, decide_review, issue_permit
 
 CAL = VillageCalendar()

@@ -7,10 +7,10 @@ from datetime import date
 import pytest
 from lifecycle_fixtures import TODAY, walk
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.fee_schedule import DEFAULT_SCHEDULE, scheduled_fee
 from deerfield_desk.models.money import format_cents, parse_dollars
 from deerfield_desk.store import ledger
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.journal import history
 
 

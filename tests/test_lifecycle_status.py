@@ -8,10 +8,10 @@ from datetime import date
 import pytest
 from lifecycle_fixtures import TODAY, pay_all, walk
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.calendar import VillageCalendar
 from deerfield_desk.models.status import next_action
 from deerfield_desk.store import ledger
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.journal import history
 from deerfield_desk.store.permits_lifecycle import (
     decide_review,

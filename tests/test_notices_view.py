@@ -9,10 +9,10 @@ from datetime import date, timedelta
 import pytest
 
 from deerfield_desk.config import register_paths
+from deerfield_desk.errors import NotAllowed
 from deerfield_desk.models.deadlines import compute_deadline
 from deerfield_desk.store import notices as store
 from deerfield_desk.store import register_queries as rq
-from deerfield_desk.store.errors import NotAllowed
 from deerfield_desk.ui import confirm, notice_dialogs
 from deerfield_desk.ui.main_window import MainWindow
 from deerfield_desk.ui.notice_table_model import COLUMNS

@@ -5,8 +5,8 @@ from datetime import date
 
 import pytest
 
+from deerfield_desk.errors import NotAllowed
 from deerfield_desk.models.actor import Actor, Role
-from deerfield_desk.store.errors import NotAllowed
 from deerfield_desk.store.numbering import assign_permit_number
 from deerfield_desk.store.register import Register
 

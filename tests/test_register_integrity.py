@@ -4,7 +4,7 @@ import sqlite3
 
 import pytest
 
-from deerfield_desk.store.errors import NotAllowed
+from deerfield_desk.errors import NotAllowed
 from deerfield_desk.ui import integrity_check
 from tests.register_fixtures import known_permits, window  # noqa: F401
 

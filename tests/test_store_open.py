@@ -4,8 +4,8 @@ import sqlite3
 
 import pytest
 
+from deerfield_desk.errors import DamagedRegisterError
 from deerfield_desk.store import backup
-from deerfield_desk.store.errors import DamagedRegisterError
 from deerfield_desk.store.register import Register
 
 

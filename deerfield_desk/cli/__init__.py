@@ -14,6 +14,8 @@ import argparse
 import importlib
 import sys
 
+from deerfield_desk.errors import DeskError
+
 # One line per command module; keep sorted by name.
 COMMAND_MODULES = [
     "deerfield_desk.cli.assess_cmd",
@@ -25,10 +27,6 @@ COMMAND_MODULES = [
     "deerfield_desk.cli.render_cmd",
     "deerfield_desk.cli.verify_cmd",
 ]
-
-
-class UsageError(Exception):
-    """Bad input from the user: printed as one line on stderr, exit code 2."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -72,6 +70,6 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_gui(args)
         return int(args.func(args) or 0)
-    except UsageError as exc:
+    except DeskError as exc:  # bad input or a refusal: the message, never a traceback
         print(f"deerfield-desk: {exc}", file=sys.stderr)
         return 2

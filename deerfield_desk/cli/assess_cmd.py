@@ -9,9 +9,9 @@ import argparse
 import json
 import sys
 
-from deerfield_desk.cli import UsageError
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.assessment import assess_project
-from deerfield_desk.models.project import ProjectInputError, parse_project
+from deerfield_desk.models.project import parse_project
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,11 +32,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise UsageError(f"input: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    try:
-        project = parse_project(data)
-    except ProjectInputError as exc:
-        raise UsageError(str(exc)) from None
+        raise InvalidInput("input", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    project = parse_project(data)
     json.dump(assess_project(project).to_json(), sys.stdout, indent=2)
     sys.stdout.write("\n")
     return 0
@@ -49,6 +46,6 @@ def _read(name: str) -> str:
         with open(name, encoding="utf-8") as fh:
             return fh.read()
     except FileNotFoundError:
-        raise UsageError(f"FILE: no such file: {name}") from None
+        raise InvalidInput("FILE", f"no such file: {name}") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"FILE: cannot read {name}: {exc}") from None
+        raise InvalidInput("FILE", f"cannot read {name}: {exc}") from None

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deerfield_desk.cli import UsageError, add_db_option
+from deerfield_desk.cli import add_db_option
 from deerfield_desk.config import register_paths
+from deerfield_desk.errors import InvalidInput
 
 
 def register(sub) -> None:
@@ -20,7 +21,7 @@ def run(args) -> int:
 
     db = register_paths(args.db).db
     if not db.exists():
-        raise UsageError(f"--db: no register at {db}")
+        raise InvalidInput("--db", f"no register at {db}")
     target = make_backup(db, Path(args.to) if args.to else None)
     if not is_good(target):
         print(f"backup written to {target} but it fails its own check")

@@ -14,9 +14,10 @@ import sys
 from datetime import date, datetime
 from pathlib import Path
 
-from deerfield_desk.cli import UsageError, add_db_option
+from deerfield_desk.cli import add_db_option
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.calendar import VillageCalendar
-from deerfield_desk.models.deadlines import EVENTS, DeadlineError, compute_deadline
+from deerfield_desk.models.deadlines import EVENTS, compute_deadline
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,14 +35,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.event not in EVENTS:
-        raise UsageError(f"EVENT: unknown event {args.event!r} (see deadline --help)")
+        raise InvalidInput("EVENT", f"unknown event {args.event!r} (see deadline --help)")
     when = parse_when(args.when)
     db = getattr(args, "db", None)
     calendar = load_village_calendar(db) if db else VillageCalendar()
     try:
         deadline = compute_deadline(args.event, when, calendar)
-    except DeadlineError as exc:
-        raise UsageError(f"WHEN: {exc}") from None
+    except InvalidInput as exc:
+        raise InvalidInput("WHEN", exc.rule) from None
     json.dump(deadline.to_json(), sys.stdout)
     sys.stdout.write("\n")
     return 0
@@ -54,7 +55,7 @@ def parse_when(text: str) -> date | datetime:
             return datetime.strptime(text, "%Y-%m-%d").date()
         return datetime.strptime(text, "%Y-%m-%dT%H:%M")
     except ValueError:
-        raise UsageError(f"WHEN: {text!r} is not YYYY-MM-DD or YYYY-MM-DDTHH:MM") from None
+        raise InvalidInput("WHEN", f"{text!r} is not YYYY-MM-DD or YYYY-MM-DDTHH:MM") from None
 
 
 def load_village_calendar(db_path: str | Path) -> VillageCalendar:
@@ -64,13 +65,12 @@ def load_village_calendar(db_path: str | Path) -> VillageCalendar:
     command never migrates or writes the register it is pointed at.
     """
     from deerfield_desk.models.actor import SYSTEM_ACTOR
-    from deerfield_desk.store.errors import InvalidInput
     from deerfield_desk.store.register import Register, connect
     from deerfield_desk.store.village_calendar import village_calendar
 
     path = Path(db_path)
     if not path.is_file():
-        raise UsageError(f"--db: no such register file: {db_path}")
+        raise InvalidInput("--db", f"no such register file: {db_path}")
     try:
         reg = Register(connect(path, read_only=True), path, SYSTEM_ACTOR)
         try:
@@ -78,10 +78,10 @@ def load_village_calendar(db_path: str | Path) -> VillageCalendar:
         finally:
             reg.close()
     except InvalidInput as exc:
-        raise UsageError(f"--db: {exc.rule}") from None
+        raise InvalidInput("--db", exc.rule) from None
     except ValueError:  # a setting that is not JSON
-        raise UsageError("--db: the holiday settings are not valid JSON") from None
+        raise InvalidInput("--db", "the holiday settings are not valid JSON") from None
     except sqlite3.Error as exc:
         if "no such table" in str(exc):
             return VillageCalendar()  # a register without settings yet: the default stands
-        raise UsageError(f"--db: cannot read the register {db_path}: {exc}") from None
+        raise InvalidInput("--db", f"cannot read the register {db_path}: {exc}") from None

@@ -9,8 +9,9 @@ from __future__ import annotations
 import sys
 import time
 
-from deerfield_desk.cli import UsageError, add_db_option
+from deerfield_desk.cli import add_db_option
 from deerfield_desk.config import demo_paths, register_paths
+from deerfield_desk.errors import InvalidInput
 
 
 def register(sub) -> None:
@@ -25,10 +26,9 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from deerfield_desk.store.demo import generate_demo
-    from deerfield_desk.store.errors import InvalidInput
 
     if args.permits < 1:
-        raise UsageError("--permits: make at least one permit")
+        raise InvalidInput("--permits", "make at least one permit")
     db = register_paths(args.db).db if args.db else demo_paths().db
     started = time.perf_counter()
     try:
@@ -45,7 +45,7 @@ def run(args) -> int:
                 print(f"\r{step.label}", end="", file=sys.stderr, flush=True)
                 last = now
     except InvalidInput as exc:
-        raise UsageError(f"--{exc.field}: {exc.rule}") from exc
+        raise InvalidInput(f"--{exc.field}", exc.rule) from exc
     counts = ", ".join(f"{n:,} {table}" for table, n in summary.items() if table != "path")
     print(f"demo register written to {db} in {time.perf_counter() - started:.1f} s: {counts}")
     return 0

@@ -13,8 +13,9 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from deerfield_desk.cli import UsageError, add_db_option
+from deerfield_desk.cli import add_db_option
 from deerfield_desk.config import register_paths
+from deerfield_desk.errors import InvalidInput
 
 
 def register(sub) -> None:
@@ -50,34 +51,30 @@ def register(sub) -> None:
 def _db(args) -> Path:
     db = register_paths(args.db).db
     if not db.exists():
-        raise UsageError(f"--db: no register at {db}")
+        raise InvalidInput("--db", f"no register at {db}")
     return db
 
 
 def run_export(args) -> int:
     from deerfield_desk.exports.year_export import export_year
-    from deerfield_desk.store.errors import InvalidInput
 
-    try:
-        gen = export_year(
-            _db(args),
-            args.year,
-            Path(args.to),
-            args.format.split(","),
-            permit_cards=args.permit_cards,
-        )
-        last = ""
-        while True:
-            try:
-                step = next(gen)
-            except StopIteration as stop:
-                result = stop.value
-                break
-            if step.label != last:
-                print(f"  {step.label}", file=sys.stderr)
-                last = step.label
-    except InvalidInput as exc:
-        raise UsageError(str(exc)) from exc
+    gen = export_year(
+        _db(args),
+        args.year,
+        Path(args.to),
+        args.format.split(","),
+        permit_cards=args.permit_cards,
+    )
+    last = ""
+    while True:
+        try:
+            step = next(gen)
+        except StopIteration as stop:
+            result = stop.value
+            break
+        if step.label != last:
+            print(f"  {step.label}", file=sys.stderr)
+            last = step.label
     counts = ", ".join(f"{n:,} {name}" for name, n in result.counts.items())
     print(f"Exported {result.year} to {result.folder}: {counts}")
     for path in result.files:
@@ -92,7 +89,7 @@ def run_verify(args) -> int:
 
     folder = Path(args.folder)
     if not folder.is_dir():
-        raise UsageError(f"DIR: {folder} is not a folder")
+        raise InvalidInput("DIR", f"{folder} is not a folder")
     report = verify_archive(folder)
     print("\n".join(report.lines()))
     return 0 if report.ok else 1
@@ -102,17 +99,13 @@ def run_import(args) -> int:
     from deerfield_desk.config import device_id
     from deerfield_desk.exports.importer import initial_mapping, read_source, run_import
     from deerfield_desk.models.actor import Actor, Role
-    from deerfield_desk.store.errors import InvalidInput
     from deerfield_desk.store.register import Register
 
     actor = Actor(args.user or getpass.getuser() or "command line", Role.CLERK, device_id())
     with Register.open(_db(args), actor) as reg:
-        try:
-            table = read_source(args.file)
-            mapping = initial_mapping(reg, table.headers)
-            result = run_import(reg, table.path, mapping, args.rejects)
-        except InvalidInput as exc:
-            raise UsageError(str(exc)) from exc
+        table = read_source(args.file)
+        mapping = initial_mapping(reg, table.headers)
+        result = run_import(reg, table.path, mapping, args.rejects)
     print(
         f"Imported {result.imported:,} permits; {result.already_present:,} already in the "
         f"register; {result.rejected:,} rejected"

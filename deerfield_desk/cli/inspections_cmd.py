@@ -10,8 +10,9 @@ import json
 from dataclasses import asdict
 from datetime import date
 
-from deerfield_desk.cli import UsageError, add_db_option
+from deerfield_desk.cli import add_db_option
 from deerfield_desk.config import register_paths
+from deerfield_desk.errors import InvalidInput
 
 
 def register(sub) -> None:
@@ -33,7 +34,7 @@ def _open(args):
 
     db = register_paths(getattr(args, "db", None)).db
     if not db.exists():
-        raise UsageError(f"--db: no register at {db}")
+        raise InvalidInput("--db", f"no register at {db}")
     return Register.open(db)
 
 
@@ -43,7 +44,7 @@ def run_today(args) -> int:
     try:
         day = date.fromisoformat(args.date) if args.date else date.today()
     except ValueError:
-        raise UsageError("--date: give the day as YYYY-MM-DD") from None
+        raise InvalidInput("--date", "give the day as YYYY-MM-DD") from None
     with _open(args) as reg:
         stops = day_stops(reg, day)
     if args.json:
@@ -74,7 +75,7 @@ def run_stages(args) -> int:
             "SELECT uuid FROM permits WHERE permit_number = ?", (args.permit_number,)
         )
         if permit is None:
-            raise UsageError(f"PERMIT: no permit numbered {args.permit_number}")
+            raise InvalidInput("PERMIT", f"no permit numbered {args.permit_number}")
         rows = stage_results(reg, permit["uuid"])
     for planned, latest in rows:
         if planned.waived:

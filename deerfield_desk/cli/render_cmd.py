@@ -13,8 +13,9 @@ import tempfile
 from datetime import date
 from pathlib import Path
 
-from deerfield_desk.cli import UsageError, add_db_option
+from deerfield_desk.cli import add_db_option
 from deerfield_desk.config import register_paths
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.store.document_records import KINDS
 
 
@@ -44,13 +45,15 @@ def register(sub) -> None:
 
 def run(args) -> int:
     if args.kind not in KINDS:
-        raise UsageError(f"KIND: unknown document kind {args.kind!r} (one of {', '.join(KINDS)})")
+        raise InvalidInput(
+            "KIND", f"unknown document kind {args.kind!r} (one of {', '.join(KINDS)})"
+        )
     target = Path(args.to)
     if not target.parent.is_dir():
-        raise UsageError(f"--to: folder {target.parent} does not exist")
+        raise InvalidInput("--to", f"folder {target.parent} does not exist")
     db = register_paths(args.db).db
     if not db.exists():
-        raise UsageError(f"--db: no register at {db}")
+        raise InvalidInput("--db", f"no register at {db}")
     data = render_from_register(db, args)
     fd, tmp = tempfile.mkstemp(prefix=".render-", suffix=".pdf", dir=target.parent)
     try:
@@ -68,7 +71,6 @@ def render_from_register(db: Path, args) -> bytes:
     from deerfield_desk.documents import RENDERERS
     from deerfield_desk.documents.village import load_village_settings
     from deerfield_desk.store.document_records import load_document
-    from deerfield_desk.store.errors import InvalidInput, RecordNotFound
     from deerfield_desk.store.notices import village_calendar
     from deerfield_desk.store.register import Register
 
@@ -82,8 +84,6 @@ def render_from_register(db: Path, args) -> bytes:
         settings = load_village_settings(reg)
         calendar = village_calendar(reg)
         return RENDERERS[args.kind](request.record, settings, calendar=calendar)
-    except (ValueError, RecordNotFound, InvalidInput) as exc:
-        raise UsageError(str(exc).splitlines()[0]) from None
     finally:
         reg.close()
 
@@ -93,9 +93,9 @@ def occupancy_options(record: dict, args) -> dict:
         try:
             date.fromisoformat(args.until)
         except ValueError:
-            raise UsageError(f"--until: {args.until!r} is not a date YYYY-MM-DD") from None
+            raise InvalidInput("--until", f"{args.until!r} is not a date YYYY-MM-DD") from None
     if (args.until or args.outstanding) and not args.temporary:
-        raise UsageError("--until/--outstanding: only for a --temporary occupancy permit")
+        raise InvalidInput("--until/--outstanding", "only for a --temporary occupancy permit")
     issued = record.get("finaled_date") or date.today().isoformat()
     return {
         "temporary": args.temporary,

@@ -25,6 +25,7 @@ from deerfield_desk.documents.blocks import (
 from deerfield_desk.documents.layout import FRAME_WIDTH, build_pdf, cite, fmt_date
 from deerfield_desk.documents.permit_card import kind_label
 from deerfield_desk.documents.village import village_settings
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.deadlines import compute_deadline
 from deerfield_desk.models.forfeitures import APPEAL_FEES, erosion_key
 
@@ -45,9 +46,10 @@ def decision_of(record: dict) -> str:
     if status in LATER:
         return "conditionally_approved" if text_items(record.get("conditions")) else "approved"
     if status not in OUTCOMES:
-        raise ValueError(
-            "status: a decision letter needs an approved, conditionally approved or rejected "
-            f"permit, not {status or 'none'!r}"
+        raise InvalidInput(
+            "status",
+            "a decision letter needs an approved, conditionally approved or rejected "
+            f"permit, not {status or 'none'!r}",
         )
     return status
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from deerfield_desk.documents.blocks import para
 from deerfield_desk.documents.layout import cite, fmt_date
 from deerfield_desk.documents.notice_common import NoticeParts, deadlines_for, render_notice
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.forfeitures import APPEAL_FEES, erosion_key
 from deerfield_desk.models.notice_deadlines import period_words
 from deerfield_desk.models.notices import NoticeKind
@@ -107,5 +108,5 @@ def render_stop_work(record: dict, settings, *, calendar=None) -> bytes:
             appeal_extra=_erosion_fee(record),
         )
     else:
-        raise ValueError(f"kind: {kind} is not a stop-work notice")
+        raise InvalidInput("kind", f"{kind} is not a stop-work notice")
     return render_notice(record, settings, parts, dl)

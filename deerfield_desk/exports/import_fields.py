@@ -11,10 +11,10 @@ import uuid as uuidlib
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports.cells import restore
 from deerfield_desk.exports.records import PERMIT_FIELDS
 from deerfield_desk.models.status import PermitStatus
-from deerfield_desk.store.errors import InvalidInput
 
 
 class RowProblem(InvalidInput):

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports.import_fields import (
     BY_NAME,
     IMPORTABLE,
@@ -31,7 +32,6 @@ from deerfield_desk.exports.import_fields import (
 )
 from deerfield_desk.exports.progress import Progress
 from deerfield_desk.exports.tabular import write_rows_csv
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.numbering import PERMIT_SERIES
 from deerfield_desk.store.register import Register
 

@@ -17,12 +17,12 @@ from datetime import datetime
 from pathlib import Path
 
 from deerfield_desk.config import Paths
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports import archive, blds, tabular
 from deerfield_desk.exports.annual_report import render_annual_report
 from deerfield_desk.exports.doc_renderer import documents_renderer
 from deerfield_desk.exports.progress import Progress
 from deerfield_desk.exports.records import DATASETS
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.register import connect
 
 FORMATS = ("csv", "xlsx", "blds", "pdf", "archive")

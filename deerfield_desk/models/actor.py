@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from deerfield_desk.errors import InvalidInput
+
 
 class Role(StrEnum):
     INSPECTOR = "inspector"
@@ -20,7 +22,7 @@ class Actor:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise ValueError("name: say who is at the keyboard (it signs the journal)")
+            raise InvalidInput("name", "say who is at the keyboard (it signs the journal)")
 
 
 SYSTEM_ACTOR = Actor("Deerfield Desk", Role.SYSTEM)

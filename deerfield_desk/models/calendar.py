@@ -24,6 +24,8 @@ from datetime import date, timedelta
 
 import holidays
 
+from deerfield_desk.errors import InvalidInput
+
 
 def _default_holidays() -> holidays.HolidayBase:
     return holidays.country_holidays("US", subdiv="WI")
@@ -118,7 +120,7 @@ class VillageCalendar:
 
 def _check_count(n: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"period must be a whole number of zero or more, not {n!r}")
+        raise InvalidInput("period", f"must be a whole number of zero or more, not {n!r}")
 
 
 def _parse_dates(values: Iterable[str], name: str) -> frozenset[date]:

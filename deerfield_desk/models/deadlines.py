@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from enum import StrEnum
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.calendar import VillageCalendar
 
 __all__ = [
     "EVENTS",
     "Deadline",
-    "DeadlineError",
     "Direction",
     "Event",
     "Unit",
@@ -110,10 +110,6 @@ def _iso(value: date | datetime) -> str:
     return value.isoformat()
 
 
-class DeadlineError(ValueError):
-    """The event is unknown or the moment given does not suit it."""
-
-
 def compute_deadline(
     event: str, when: date | datetime, calendar: VillageCalendar | None = None
 ) -> Deadline:
@@ -128,13 +124,13 @@ def compute_deadline(
     try:
         rule = EVENTS[event]
     except KeyError:
-        raise DeadlineError(f"unknown event {event!r}") from None
+        raise InvalidInput("event", f"unknown event {event!r}") from None
     cal = calendar if calendar is not None else VillageCalendar()
     sign = -1 if rule.direction is Direction.BEFORE else 1
 
     if rule.unit is Unit.HOURS:
         if not isinstance(when, datetime):
-            raise DeadlineError(f"{event} counts hours: give a time, YYYY-MM-DDTHH:MM")
+            raise InvalidInput("when", f"{event} counts hours: give a time, YYYY-MM-DDTHH:MM")
         return Deadline(event, when, when + sign * timedelta(hours=rule.period), rule.basis)
 
     day = when.date() if isinstance(when, datetime) else when
@@ -145,7 +141,7 @@ def compute_deadline(
             due = cal.working_days_before(day, rule.period)
     elif rule.unit is Unit.DAYS:
         if sign < 0:  # no such event today; keep the table honest if one is added
-            raise DeadlineError(f"{event}: backward calendar-day periods are not defined")
+            raise InvalidInput("event", f"{event}: backward calendar-day periods are not defined")
         due = cal.calendar_days_after(day, rule.period)
     else:
         due = cal.years_after(day, rule.period)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from deerfield_desk.config import asset_path
+from deerfield_desk.errors import InvalidInput
 
 CHECKLIST_FILE = "exhibit_a_erosion.toml"
 SITE_CLASSES = ("minor", "major", "larger")
@@ -48,5 +49,5 @@ def load_items() -> tuple[ChecklistItem, ...]:
 def items_for(site_class: str) -> list[ChecklistItem]:
     """The items to answer for a site of this class, in the exhibit's order."""
     if site_class not in SITE_CLASSES:
-        raise ValueError(f"site_class: one of {', '.join(SITE_CLASSES)}")
+        raise InvalidInput("site_class", f"one of {', '.join(SITE_CLASSES)}")
     return [i for i in load_items() if site_class in i.applies_to]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
+from deerfield_desk.errors import InvalidInput, NotAllowed
 
 EXTENSION_BASIS = "12.14(1)"
 EXTENSION_PRESETS = (30, 90, 180)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
-from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.errors import InvalidInput
 
 SETTING_KEY = "fee_schedule"
 #: Codes the lifecycle looks up; ``permit`` ties a fee to the permit it is charged with.

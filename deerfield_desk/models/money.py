@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
-from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.errors import InvalidInput
 
 CENT = Decimal("0.01")
 

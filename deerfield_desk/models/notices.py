@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 
+from deerfield_desk.errors import InvalidInput
+
 
 class NoticeKind(StrEnum):
     BUILDING_STOP_WORK = "building_stop_work"
@@ -148,7 +150,7 @@ def kind_rule(kind: str) -> KindRule:
         return KIND_RULES[NoticeKind(kind)]
     except ValueError:
         known = ", ".join(k.value for k in NoticeKind)
-        raise ValueError(f"kind: unknown notice kind {kind!r} (one of {known})") from None
+        raise InvalidInput("kind", f"unknown notice kind {kind!r} (one of {known})") from None
 
 
 def parse_moment(text: str | date | None) -> date | datetime | None:

@@ -13,6 +13,8 @@ from decimal import Decimal
 from enum import Enum, StrEnum
 from typing import Any
 
+from deerfield_desk.errors import InvalidInput
+
 
 class Work(StrEnum):
     NEW_BUILDING = "new_building"
@@ -52,15 +54,6 @@ class Zoning(StrEnum):
 class Mount(StrEnum):
     GROUND = "ground"
     BUILDING = "building"
-
-
-class ProjectInputError(ValueError):
-    """A project description the engine cannot assess; ``field`` names the culprit."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
 
 
 @dataclass(frozen=True)
@@ -135,15 +128,15 @@ _NEEDED_FOR = {
 
 
 def parse_project(data: Any) -> Project:
-    """Turn a JSON-like dict into a ``Project`` or raise ``ProjectInputError``."""
+    """Turn a JSON-like dict into a ``Project`` or raise ``InvalidInput``."""
     if not isinstance(data, dict):
-        raise ProjectInputError("project", "expected a JSON object")
+        raise InvalidInput("project", "expected a JSON object")
     known = {f.name for f in fields(Project)}
     for key in data:
         if key not in known:
-            raise ProjectInputError(str(key), "unknown key")
+            raise InvalidInput(str(key), "unknown key")
     if "work" not in data:
-        raise ProjectInputError("work", "required")
+        raise InvalidInput("work", "required")
     values: dict[str, Any] = {}
     for key in sorted(data, key=lambda k: (k != "work", k)):
         value = data[key]
@@ -153,7 +146,7 @@ def parse_project(data: Any) -> Project:
     project = Project(**values)
     needed = _NEEDED_FOR.get(project.work)
     if needed and getattr(project, needed[0]) is None:
-        raise ProjectInputError(needed[0], f"required for {project.work.value} ({needed[1]})")
+        raise InvalidInput(needed[0], f"required for {project.work.value} ({needed[1]})")
     return project
 
 
@@ -162,26 +155,26 @@ def _parse_value(key: str, value: Any) -> Any:
         enum = _ENUMS[key]
         allowed = ", ".join(m.value for m in enum)
         if not isinstance(value, str):
-            raise ProjectInputError(key, f"expected one of {allowed}")
+            raise InvalidInput(key, f"expected one of {allowed}")
         try:
             return enum(value)
         except ValueError:
-            raise ProjectInputError(key, f"unknown value {value!r}; expected {allowed}") from None
+            raise InvalidInput(key, f"unknown value {value!r}; expected {allowed}") from None
     if key in _FLAGS:
         if not isinstance(value, bool):
-            raise ProjectInputError(key, "expected true or false")
+            raise InvalidInput(key, "expected true or false")
         return value
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ProjectInputError(key, "expected a number")
+        raise InvalidInput(key, "expected a number")
     if isinstance(value, float) and not math.isfinite(value):
-        raise ProjectInputError(key, "expected a finite number")
+        raise InvalidInput(key, "expected a finite number")
     if value < 0:
-        raise ProjectInputError(key, "must not be negative")
+        raise InvalidInput(key, "must not be negative")
     if key in _PERCENT and value > 100:
-        raise ProjectInputError(key, "must be at most 100")
+        raise InvalidInput(key, "must be at most 100")
     if key in _COUNTS:
         if isinstance(value, float) and not value.is_integer():
-            raise ProjectInputError(key, "expected a whole number")
+            raise InvalidInput(key, "expected a whole number")
         return int(value)
     if key in _MONEY:
         return Decimal(str(value))

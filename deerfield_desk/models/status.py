@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 
+from deerfield_desk.errors import NotAllowed
+
 
 class PermitStatus(StrEnum):
     DRAFT = "draft"
@@ -94,10 +96,6 @@ NEEDS_ACTION = frozenset(
 ACTIVE = frozenset({S.ISSUED, S.EXTENDED})
 
 
-class TransitionRefused(Exception):
-    pass
-
-
 def allowed(current: str, target: str) -> bool:
     return PermitStatus(target) in TRANSITIONS[PermitStatus(current)]
 
@@ -107,16 +105,16 @@ def needs_reason(current: str, target: str) -> bool:
 
 
 def check_transition(current: str, target: str, reason: str | None) -> None:
-    """Raise :class:`TransitionRefused` with a plain reason when the move is not allowed."""
+    """Raise :class:`NotAllowed` with a plain reason when the move is not allowed."""
     cur, tgt = PermitStatus(current), PermitStatus(target)
     if tgt not in TRANSITIONS[cur]:
         options = ", ".join(s.label for s in TRANSITIONS[cur]) or "nothing (it is closed)"
-        raise TransitionRefused(
+        raise NotAllowed(
             f"A permit that is {cur.label.lower()} cannot become "
             f"{tgt.label.lower()}; it can become: {options}."
         )
     if TRANSITIONS[cur][tgt] and not (reason and reason.strip()):
-        raise TransitionRefused(f"reason: becoming {tgt.label.lower()} needs a written reason")
+        raise NotAllowed(f"reason: becoming {tgt.label.lower()} needs a written reason")
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,12 @@ import json
 from dataclasses import dataclass
 from datetime import date
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.assessment import Assessment, assess_project
 from deerfield_desk.models.fee_lines import FeeLine, base_building_fee, fee_lines
 from deerfield_desk.models.money import parse_dollars
-from deerfield_desk.models.project import Project, ProjectInputError, parse_project
+from deerfield_desk.models.project import Project, parse_project
 from deerfield_desk.models.wizard_fields import project_input
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.journal import utc_now
 from deerfield_desk.store.ledger import add_fee, fee_schedule
 from deerfield_desk.store.numbering import assign_application_number
@@ -155,10 +155,7 @@ def preview(reg: Register, state: dict, on: date) -> Preview:
     base = base_building_fee(schedule, on, data.get("area_sqft"))
     if base is not None and data.get("started_without_permit"):
         data["base_fee"] = int(base) if base == base.to_integral_value() else float(base)
-    try:
-        project = parse_project(data)
-    except ProjectInputError as exc:
-        raise InvalidInput(exc.field, exc.message) from None
+    project = parse_project(data)
     assessment = assess_project(project)
     return Preview(project, assessment, fee_lines(assessment, schedule, on, project.area_sqft))
 

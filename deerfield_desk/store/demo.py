@@ -23,10 +23,10 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.actor import Actor, Role
 from deerfield_desk.store import demo_rows, journal
 from deerfield_desk.store.bulk import HEAD_UPSERT, JournalChain
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.register import Register
 
 DEMO_ACTOR = Actor("Demo data generator", Role.SYSTEM, "demo")

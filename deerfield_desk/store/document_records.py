@@ -18,6 +18,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from deerfield_desk.errors import InvalidInput, RecordNotFound
 from deerfield_desk.models.notices import kind_rule
 from deerfield_desk.store.document_sources import (
     applicable_stages,
@@ -25,7 +26,6 @@ from deerfield_desk.store.document_sources import (
     occupancy_of,
     photos_of,
 )
-from deerfield_desk.store.errors import RecordNotFound
 from deerfield_desk.store.register import Register
 
 PERMIT_KINDS = {
@@ -136,24 +136,24 @@ def inspection_record(reg: Register, permit: dict, *, erosion: bool) -> dict:
 
 def load_document(reg: Register, kind: str, ref: str) -> DocumentRequest:
     """The record for ``kind`` and ``ref`` (a permit or notice number); raises
-    ValueError (bad kind/ref) or RecordNotFound."""
+    InvalidInput (bad kind/ref) or RecordNotFound."""
     if kind not in PERMIT_KINDS | NOTICE_KINDS:
-        raise ValueError(f"KIND: unknown document kind {kind!r} (one of {', '.join(KINDS)})")
+        raise InvalidInput("KIND", f"unknown document kind {kind!r} (one of {', '.join(KINDS)})")
     if kind in NOTICE_KINDS:
         if not re.fullmatch(r"N-\d{4}-\d{4,}", ref):
-            raise ValueError(f"REF: {ref!r} is not a notice number (N-YYYY-NNNN)")
+            raise InvalidInput("REF", f"{ref!r} is not a notice number (N-YYYY-NNNN)")
         record = notice_record(reg, ref)
         rule = kind_rule(record["kind"])
         if rule.cli_kind != kind:
-            raise ValueError(
-                f"REF: notice {ref} is a {rule.title.lower()}; render it as {rule.cli_kind}"
+            raise InvalidInput(
+                "REF", f"notice {ref} is a {rule.title.lower()}; render it as {rule.cli_kind}"
             )
         return DocumentRequest(kind, ref, record)
     if kind == "decision" and re.fullmatch(r"A-\d{4}-\d{4,}", ref):
         # a rejected application never gets a permit number: find it by its application
         return DocumentRequest(kind, ref, application_permit_record(reg, ref))
     if not re.fullmatch(r"\d{4}-\d{4,}", ref):
-        raise ValueError(f"REF: {ref!r} is not a permit number (YYYY-NNNN)")
+        raise InvalidInput("REF", f"{ref!r} is not a permit number (YYYY-NNNN)")
     record = permit_record(reg, ref)
     if kind == "permit-card" and not record.get("inspection_stages"):
         stages = applicable_stages(reg, record)

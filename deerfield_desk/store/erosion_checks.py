@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.exhibit_a import (
     RAIN_TRIGGER_INCHES,
     RESPONSES,
@@ -18,7 +19,6 @@ from deerfield_desk.models.exhibit_a import (
     WEEK_DAYS,
     items_for,
 )
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.register import Register
 
 # A site visit, or the review of a minor control plan statement within 3 working days

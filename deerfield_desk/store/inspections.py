@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import (
     NEEDS_REINSPECTION,
     RECORDABLE,
@@ -24,7 +25,6 @@ from deerfield_desk.models.inspection_sequence import (
     stage_by_code,
     stages_for,
 )
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.register import Register
 
 MINUTE = "%Y-%m-%dT%H:%M"

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from datetime import date
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.deposits import DEPOSIT_KINDS, FORFEIT_CAUSES, PAYMENT_METHODS
 from deerfield_desk.models.fee_schedule import DEFAULT_SCHEDULE, SETTING_KEY, validate_schedule
 from deerfield_desk.models.money import format_cents
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.journal import utc_now
 from deerfield_desk.store.register import Register
 

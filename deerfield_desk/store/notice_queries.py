@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.store.notices import STATUSES, overdue_condition
 from deerfield_desk.store.register import Register
 
@@ -26,7 +27,7 @@ def list_notices(
 ) -> list[dict]:
     """Notices newest first, each with ``permit_number``, ``address`` and ``overdue`` (0/1)."""
     if status is not None and status not in STATUSES:
-        raise ValueError(f"status: one of {', '.join(STATUSES)}")
+        raise InvalidInput("status", f"one of {', '.join(STATUSES)}")
     where, params = [], []
     if status:
         where.append("n.status = ?")

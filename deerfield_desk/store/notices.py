@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 from datetime import date, datetime
 
+from deerfield_desk.errors import InvalidInput, NotAllowed, RecordNotFound
 from deerfield_desk.models.notice_deadlines import notice_deadlines
 from deerfield_desk.models.notices import NoticeKind, ServiceMethod, as_day, parse_moment
-from deerfield_desk.store.errors import InvalidInput, NotAllowed, RecordNotFound
 from deerfield_desk.store.numbering import NOTICE_SERIES, format_notice_number
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.village_calendar import village_calendar  # noqa: F401  (re-exported)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from deerfield_desk.store.errors import NotAllowed
+from deerfield_desk.errors import NotAllowed
 from deerfield_desk.store.register import Register
 
 PERMIT_SERIES = "permit"

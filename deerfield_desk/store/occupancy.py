@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 from datetime import date
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.deadlines import EVENTS
 from deerfield_desk.models.inspection_rules import temporary_occupancy_end
 from deerfield_desk.store import ledger, permits_lifecycle
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.inspections import stage_results
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.village_calendar import village_calendar

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass, field
 
+from deerfield_desk.errors import RecordNotFound
 from deerfield_desk.store import journal
-from deerfield_desk.store.errors import RecordNotFound
 
 
 @dataclass

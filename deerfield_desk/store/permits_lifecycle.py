@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from datetime import date
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.assessment import Assessment
 from deerfield_desk.models.extension import check_extension, extended_expiry
 from deerfield_desk.models.fee_lines import required_deposits
@@ -16,9 +17,8 @@ from deerfield_desk.models.fee_schedule import scheduled_fee
 from deerfield_desk.models.findings import Permit, Refusal, Requirement, Review, Validity
 from deerfield_desk.models.issuance import IssuanceFacts, Unmet, unmet_preconditions
 from deerfield_desk.models.lifecycle_deadlines import expiry_date, review_due
-from deerfield_desk.models.status import PermitStatus, TransitionRefused, check_transition
+from deerfield_desk.models.status import PermitStatus, check_transition
 from deerfield_desk.store import ledger
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.journal import utc_now
 from deerfield_desk.store.numbering import assign_permit_number
 from deerfield_desk.store.register import Register
@@ -36,10 +36,7 @@ def transition(reg: Register, permit_uuid: str, target: str, reason: str | None 
     """Move a permit to ``target`` if the status machine allows it; journaled with the reason."""
     with reg.transaction():
         permit = reg.get("permits", permit_uuid)
-        try:
-            check_transition(permit["status"], target, reason)
-        except TransitionRefused as exc:
-            raise NotAllowed(str(exc)) from None
+        check_transition(permit["status"], target, reason)
         values = {"status": str(target), "updated_at": utc_now(), **(changes or {})}
         return reg.update("permits", permit_uuid, values, action=f"status:{target}",
                           reason=(reason or "").strip() or None)  # fmt: skip
@@ -155,10 +152,7 @@ def issue_permit(reg: Register, permit_uuid: str, on: date, calendar) -> dict:
         unmet = unmet_preconditions(facts)
         if unmet:
             raise NotAllowed("Cannot issue yet:\n" + "\n".join(f"• {u}" for u in unmet))
-        try:
-            check_transition(facts.status, S.ISSUED, None)
-        except TransitionRefused as exc:
-            raise NotAllowed(str(exc)) from None
+        check_transition(facts.status, S.ISSUED, None)
         validity = next((v for v in facts.assessment.validity if v.permit == facts.kind), None)
         expires = expiry_date(validity, on, calendar).isoformat() if validity else None
         return assign_permit_number(

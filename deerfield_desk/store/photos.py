@@ -26,7 +26,7 @@ from pathlib import Path
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from deerfield_desk.config import Paths
-from deerfield_desk.store.errors import InvalidInput
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.store.register import Register
 
 ALLOWED_FORMATS = {"JPEG": ".jpg", "PNG": ".png", "TIFF": ".tif"}

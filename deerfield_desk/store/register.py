@@ -16,14 +16,14 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from deerfield_desk.models.actor import SYSTEM_ACTOR, Actor
-from deerfield_desk.store import journal
-from deerfield_desk.store.errors import (
+from deerfield_desk.errors import (
     DamagedRegisterError,
     InvalidInput,
     NotAllowed,
     RecordNotFound,
 )
+from deerfield_desk.models.actor import SYSTEM_ACTOR, Actor
+from deerfield_desk.store import journal
 from deerfield_desk.store.migrations import apply_migrations
 
 PRAGMAS = (

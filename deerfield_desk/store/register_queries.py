@@ -18,6 +18,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from datetime import date
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.status import ACTIVE, NEEDS_ACTION, next_action
 from deerfield_desk.store.notices import overdue_notice_exists_sql, overdue_permit_ids_sql
 
@@ -147,7 +148,7 @@ def _filters(q: RegisterQuery, alias: str = "p") -> tuple[list[str], list]:
 
 def _order(q: RegisterQuery, alias: str = "p") -> str:
     if q.sort not in SORT_KEYS:
-        raise ValueError(f"sort: one of {', '.join(SORT_KEYS)}")
+        raise InvalidInput("sort", f"one of {', '.join(SORT_KEYS)}")
     direction = "DESC" if q.descending else "ASC"
     column = SORT_KEYS[q.sort]
     if column is None:

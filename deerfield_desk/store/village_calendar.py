@@ -7,8 +7,8 @@ all compute their due dates on this calendar.
 
 from __future__ import annotations
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.calendar import VillageCalendar
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.register import Register
 
 HOLIDAY_KEYS = ("holidays_added", "holidays_removed")

@@ -22,7 +22,7 @@ from deerfield_desk.config import (
     register_paths,
     unsafe_location_warning,
 )
-from deerfield_desk.store.errors import DamagedRegisterError
+from deerfield_desk.errors import DamagedRegisterError
 from deerfield_desk.store.register import Register, damaged_message
 from deerfield_desk.ui import identity
 

@@ -138,7 +138,7 @@ def render_document(register, kind: str, ref: str, occupancy: dict | None = None
 
 
 def preview_document(window, kind: str, ref: str | None = None) -> PrintPreview | None:
-    from deerfield_desk.store.errors import RegisterError
+    from deerfield_desk.errors import DeskError
 
     ref = ref or choose_reference(window, kind)
     if not ref:
@@ -150,7 +150,7 @@ def preview_document(window, kind: str, ref: str | None = None) -> PrintPreview 
             return None
     try:
         pdf = render_document(window.register, kind, ref, occupancy)
-    except (ValueError, RegisterError) as exc:
+    except (ValueError, DeskError) as exc:
         QMessageBox.warning(window, "Cannot print", str(exc))
         return None
     preview = PrintPreview(window, f"{kind} {ref}", pdf, f"{kind}-{ref}.pdf")

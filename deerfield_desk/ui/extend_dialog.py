@@ -15,9 +15,9 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.deposits import PAYMENT_METHODS
 from deerfield_desk.models.extension import EXTENSION_PRESETS, MAX_EXTENSION_DAYS
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.permits_lifecycle import extend_permit
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.permit_picker import load_permit, permit_title

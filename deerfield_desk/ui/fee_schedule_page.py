@@ -13,9 +13,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.fee_schedule import KNOWN_CODES
 from deerfield_desk.models.money import format_cents, parse_dollars
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.ledger import fee_schedule, set_fee_schedule
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports.import_fields import IMPORTABLE
 from deerfield_desk.exports.importer import (
     check_mapping,
@@ -32,7 +33,6 @@ from deerfield_desk.exports.importer import (
     initial_mapping,
     read_source,
 )
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.ui.worker import run_with_progress
 
 PREVIEW_ROWS = 5

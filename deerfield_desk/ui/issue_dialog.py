@@ -8,7 +8,7 @@ from datetime import date
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QVBoxLayout
 
-from deerfield_desk.store.errors import NotAllowed
+from deerfield_desk.errors import NotAllowed
 from deerfield_desk.store.permits_lifecycle import check_issuance, issue_permit
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm

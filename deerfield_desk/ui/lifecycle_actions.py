@@ -9,9 +9,9 @@ from datetime import date
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QInputDialog
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.status import PermitStatus as S
 from deerfield_desk.store.applications import drafts
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.permits_lifecycle import mark_expired, resubmit, void_permit
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm

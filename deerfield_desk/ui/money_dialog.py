@@ -25,12 +25,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.deposits import DEPOSIT_KINDS, FORFEIT_CAUSES, PAYMENT_METHODS
 from deerfield_desk.models.money import format_cents, parse_dollars
 from deerfield_desk.models.received_items import received_groups
 from deerfield_desk.store import ledger
 from deerfield_desk.store.applications import mark_received
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.permits_lifecycle import application_assessment
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.permit_picker import load_permit, permit_title

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.notices import KIND_RULES, ServiceMethod
 from deerfield_desk.store import notices as store
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.notice_queries import permit_owner
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.notice_table_model import kind_title

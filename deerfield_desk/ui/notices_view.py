@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.errors import InvalidInput, NotAllowed, RecordNotFound
 from deerfield_desk.models.notice_deadlines import notice_deadlines
 from deerfield_desk.models.notices import kind_rule
 from deerfield_desk.store import notices as store
-from deerfield_desk.store.errors import InvalidInput, NotAllowed, RecordNotFound
 from deerfield_desk.store.notice_queries import list_notices
 from deerfield_desk.ui import confirm, notice_dialogs
 from deerfield_desk.ui.notice_dialogs import TARGET

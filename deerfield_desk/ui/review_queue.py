@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.project_summary import permit_label, texts
 from deerfield_desk.models.status import PermitStatus
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.permits_lifecycle import (
     decide_review,
     record_deemed_rejection,

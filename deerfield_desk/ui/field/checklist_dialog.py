@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.exhibit_a import RESPONSE_LABELS, RESPONSES, SITE_CLASSES, items_for
 from deerfield_desk.store import erosion_checks
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.ui.field import photo_actions
 from deerfield_desk.ui.field.style import CARD_STYLE, cite, save_cancel_row
 

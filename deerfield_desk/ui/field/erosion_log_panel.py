@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.store import erosion_checks
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.ui.field.style import ALERT, label, touch_button
 
 LOOK_BACK_DAYS = 56

@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.models.inspection_sequence import load_sequence
 from deerfield_desk.store import inspections, occupancy
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.ui.field.erosion_log_panel import ErosionLogPanel
 from deerfield_desk.ui.field.request_dialog import RequestDialog
 from deerfield_desk.ui.field.style import ALERT, label, touch_button

@@ -11,8 +11,8 @@ from functools import partial
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from deerfield_desk.errors import InvalidInput, RecordNotFound
 from deerfield_desk.store import photos
-from deerfield_desk.store.errors import InvalidInput, RecordNotFound
 from deerfield_desk.store.register import Register
 from deerfield_desk.ui.worker import run_with_progress
 

@@ -18,10 +18,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import excavation_due, is_late_request
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.store import inspections
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.ui.field.style import (
     ALERT,
     WARN,

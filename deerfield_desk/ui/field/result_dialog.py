@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import RECORDABLE, RESULT_LABELS
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.store import inspections
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.ui.field.style import CARD_STYLE, RESULT_COLOURS, save_cancel_row
 
 COL_SECTION, COL_DESCRIPTION, COL_CORRECTION, COL_MINOR = range(4)

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.received_items import received_groups
 from deerfield_desk.store.applications import preview
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.ui.wizard.fields import hint_label
 
 

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.store.applications import add_person, check_parties, find_people
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.ui.wizard.fields import hint_label, with_error
 
 ROLES = (("owner", "Owner"), ("applicant", "Applicant (if not the owner)"),

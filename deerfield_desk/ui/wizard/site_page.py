@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLineEdit, QWizardPage
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.project import Zoning
 from deerfield_desk.store.applications import check_site, find_parcels
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.ui.wizard.fields import hint_label, with_error
 
 FLAGS = (

@@ -9,11 +9,11 @@ from html import escape
 
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWizardPage
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.fee_lines import required_deposits
 from deerfield_desk.models.money import format_cents
 from deerfield_desk.models.project_summary import GROUPS, summarize
 from deerfield_desk.store.applications import preview
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.store.ledger import fee_schedule
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui.wizard.fields import error_label

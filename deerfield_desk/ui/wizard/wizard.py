@@ -14,13 +14,13 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import QWizard
 
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.applications import (
     EMPTY_STATE,
     load_state,
     save_draft,
     submit_application,
 )
-from deerfield_desk.store.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.wizard.binding import Binder

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.project import Mount, Structure, Work
 from deerfield_desk.models.wizard_fields import (
     MOUNT_LABELS,
@@ -23,7 +24,6 @@ from deerfield_desk.models.wizard_fields import (
     questions_for,
 )
 from deerfield_desk.store.applications import preview
-from deerfield_desk.store.errors import InvalidInput
 from deerfield_desk.ui.wizard.fields import error_label, with_error
 
 CHOICES = {
