@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from deerfield_desk.store.errors import RegisterInUse
+from deerfield_desk.errors import RegisterInUse
 from deerfield_desk.store.register_lock import RegisterLock, held_by_this_process
 
 HOLD_SCRIPT = textwrap.dedent(

@@ -74,7 +74,7 @@ def render_from_register(db: Path, args) -> bytes:
     from deerfield_desk.store.notices import village_calendar
     from deerfield_desk.store.register import Register
 
-    reg = Register.open(db)
+    reg = Register.open(db, read_only=True)  # a snapshot: never touches the owner's WAL
     try:
         request = load_document(reg, args.kind, args.ref)
         if args.kind == "occupancy" and (

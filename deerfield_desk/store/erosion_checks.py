@@ -19,13 +19,14 @@ from deerfield_desk.models.exhibit_a import (
     WEEK_DAYS,
     items_for,
 )
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import Register, decision
 
 # A site visit, or the review of a minor control plan statement within 3 working days
 # (31.10(2)); the engine's ``minor_plan_review`` deadline times the latter.
 VISIT_PURPOSES = ("site_visit", "plan_review")
 
 
+@decision
 def record_visit(
     reg: Register,
     permit_uuid: str,
@@ -92,6 +93,7 @@ def visit_responses(reg: Register, visit_uuid: str) -> list[dict]:
     )
 
 
+@decision
 def log_inspection(
     reg: Register,
     permit_uuid: str,
@@ -124,6 +126,7 @@ def log_inspection(
     )
 
 
+@decision
 def record_rain(reg: Register, fell_on: date, inches: float, source: str | None = None) -> dict:
     if inches < 0:
         raise InvalidInput("inches", "rainfall cannot be negative")

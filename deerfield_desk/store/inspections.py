@@ -25,7 +25,7 @@ from deerfield_desk.models.inspection_sequence import (
     stage_by_code,
     stages_for,
 )
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import Register, decision
 
 MINUTE = "%Y-%m-%dT%H:%M"
 
@@ -68,6 +68,7 @@ def planned_stages(reg: Register, permit_uuid: str) -> list[PlannedStage]:
     return apply_changes(required, [(c["stage"], c["change"], c["reason"]) for c in changes])
 
 
+@decision
 def change_stage(reg: Register, permit_uuid: str, stage: str, change: str, reason: str) -> dict:
     """Add or waive a stage for one permit; the reason is required and journaled."""
     if change not in ("added", "waived"):
@@ -103,6 +104,7 @@ def _late(stage: str, requested_at: datetime | None, scheduled_for: datetime | N
     return is_late_request(requested_at, scheduled_for)
 
 
+@decision
 def request_inspection(
     reg: Register,
     permit_uuid: str,
@@ -148,6 +150,7 @@ def request_inspection(
     )
 
 
+@decision
 def schedule(
     reg: Register, inspection_uuid: str, scheduled_for: datetime, route_order: int | None = None
 ) -> dict:
@@ -163,6 +166,7 @@ def schedule(
     return reg.update("inspections", inspection_uuid, changes, action="schedule")
 
 
+@decision
 def set_route(reg: Register, ordered_uuids: list[str]) -> None:
     """Number the day's stops 1, 2, 3… in the order the inspector will drive them."""
     with reg.transaction():
@@ -195,6 +199,7 @@ def _clean_defects(result: Result, defects: list[dict]) -> list[dict]:
     return cleaned
 
 
+@decision
 def record_result(
     reg: Register,
     inspection_uuid: str,

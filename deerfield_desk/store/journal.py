@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from deerfield_desk.models.actor import Actor
+from deerfield_desk.store.register_lock import os_account
 
 GENESIS_HASH = "0" * 64
 HASHED_FIELDS = (
@@ -48,9 +49,16 @@ def to_json(value: object) -> str | None:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
+# Hashed only when present, so entries written before m0006 keep the hash they were given.
+# ``os_account``: the operating-system account the app ran as, next to the name typed at
+# "who is at the keyboard" (a typed name is easy to get wrong or to borrow).
+OPTIONAL_HASHED_FIELDS = ("os_account",)
+
+
 def entry_hash(entry: dict) -> str:
+    fields = HASHED_FIELDS + tuple(f for f in OPTIONAL_HASHED_FIELDS if entry.get(f) is not None)
     canonical = json.dumps(
-        {k: entry.get(k) for k in HASHED_FIELDS},
+        {k: entry.get(k) for k in fields},
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=False,
@@ -78,6 +86,7 @@ def append_entries(conn: sqlite3.Connection, actor: Actor, changes: list[tuple])
     head = read_head(conn)
     rows = []
     at = utc_now()
+    account = os_account()
     for table, record_uuid, action, before, after, reason in changes:
         entry = {
             "seq": head.seq + 1,
@@ -93,13 +102,14 @@ def append_entries(conn: sqlite3.Connection, actor: Actor, changes: list[tuple])
             "before_json": to_json(before),
             "after_json": to_json(after),
             "prev_hash": head.hash,
+            "os_account": account,
         }
         entry["hash"] = entry_hash(entry)
-        rows.append(tuple(entry[k] for k in (*HASHED_FIELDS, "hash")))
+        rows.append(tuple(entry[k] for k in (*HASHED_FIELDS, "os_account", "hash")))
         head = Head(entry["seq"], entry["hash"], head.entries + 1)
     conn.executemany(
-        f"INSERT INTO journal ({', '.join((*HASHED_FIELDS, 'hash'))}) "
-        f"VALUES ({', '.join('?' * (len(HASHED_FIELDS) + 1))})",
+        f"INSERT INTO journal ({', '.join((*HASHED_FIELDS, 'os_account', 'hash'))}) "
+        f"VALUES ({', '.join('?' * (len(HASHED_FIELDS) + 2))})",
         rows,
     )
     conn.execute(
@@ -122,9 +132,15 @@ class ChainReport:
         return not self.problems
 
 
+def _journal_columns(conn: sqlite3.Connection) -> tuple[str, ...]:
+    """The hashed columns this register's journal has (before m0006: no ``os_account``)."""
+    have = {row[1] for row in conn.execute("PRAGMA table_info(journal)")}
+    return (*HASHED_FIELDS, *(f for f in OPTIONAL_HASHED_FIELDS if f in have))
+
+
 def iter_entries(conn: sqlite3.Connection) -> Iterator[dict]:
-    cursor = conn.execute(f"SELECT {', '.join((*HASHED_FIELDS, 'hash'))} FROM journal ORDER BY seq")
-    names = [*HASHED_FIELDS, "hash"]
+    names = [*_journal_columns(conn), "hash"]
+    cursor = conn.execute(f"SELECT {', '.join(names)} FROM journal ORDER BY seq")
     for row in cursor:
         yield dict(zip(names, row, strict=True))
 
@@ -165,7 +181,8 @@ def verify_chain(conn: sqlite3.Connection, max_problems: int = 20) -> ChainRepor
 def history(conn: sqlite3.Connection, record_uuid: str) -> list[dict]:
     """The journal entries for one record, oldest first (the detail pane's History)."""
     cursor = conn.execute(
-        "SELECT seq, at_utc, user_name, user_role, action, reason, before_json, after_json "
+        f"SELECT seq, at_utc, user_name, user_role, action, reason, before_json, after_json"
+        f"{', os_account' if 'os_account' in _journal_columns(conn) else ''} "
         "FROM journal WHERE record_uuid = ? ORDER BY seq",
         (record_uuid,),
     )

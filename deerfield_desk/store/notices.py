@@ -19,7 +19,7 @@ from deerfield_desk.errors import InvalidInput, NotAllowed, RecordNotFound
 from deerfield_desk.models.notice_deadlines import notice_deadlines
 from deerfield_desk.models.notices import NoticeKind, ServiceMethod, as_day, parse_moment
 from deerfield_desk.store.numbering import NOTICE_SERIES, format_notice_number
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.village_calendar import village_calendar  # noqa: F401  (re-exported)
 
 STATUSES = ("draft", "issued", "served", "complied", "appealed", "withdrawn")
@@ -66,6 +66,7 @@ def _move(reg: Register, notice: dict, target: str, changes: dict, reason: str |
     )
 
 
+@decision
 def draft_notice(
     reg: Register,
     kind: str,
@@ -118,6 +119,7 @@ def _check_details(kind: str, details: dict) -> None:
         raise InvalidInput("correct_by", f"{value!r} is not a date YYYY-MM-DD") from None
 
 
+@decision
 def edit_draft(reg: Register, notice_uuid: str, changes: dict) -> dict:
     notice = reg.get("notices", notice_uuid)
     if notice["status"] != "draft":
@@ -138,6 +140,7 @@ def edit_draft(reg: Register, notice_uuid: str, changes: dict) -> dict:
     return reg.update("notices", notice_uuid, changes, action="edit")
 
 
+@decision
 def issue_notice(reg: Register, notice_uuid: str, issued_at: datetime) -> dict:
     """Number and lock the notice; its due date is computed from the issue moment."""
     with reg.transaction():
@@ -152,6 +155,7 @@ def issue_notice(reg: Register, notice_uuid: str, issued_at: datetime) -> dict:
         return _move(reg, notice, "issued", changes, None)
 
 
+@decision
 def serve_notice(reg: Register, notice_uuid: str, method: str, served_at: date | datetime):
     """Record service. For first-class mail ``served_at`` is the day it was mailed."""
     try:
@@ -176,11 +180,13 @@ def serve_notice(reg: Register, notice_uuid: str, method: str, served_at: date |
         return _move(reg, notice, "served", changes, None)
 
 
+@decision
 def mark_complied(reg: Register, notice_uuid: str, on: date, note: str = "") -> dict:
     notice = reg.get("notices", notice_uuid)
     return _move(reg, notice, "complied", {"closed_at": on.isoformat()}, note or None)
 
 
+@decision
 def mark_appealed(reg: Register, notice_uuid: str, filed_on: date, note: str = "") -> dict:
     """Record an appeal; a late one is recorded too (the hearing body rules on it) but flagged."""
     notice = reg.get("notices", notice_uuid)
@@ -199,6 +205,7 @@ def require_withdrawal_reason(reason: str | None) -> None:
         raise InvalidInput("reason", "a notice is withdrawn only with a written reason")
 
 
+@decision
 def withdraw_notice(reg: Register, notice_uuid: str, reason: str, on: date) -> dict:
     require_withdrawal_reason(reason)
     notice = reg.get("notices", notice_uuid)

@@ -18,7 +18,7 @@ from deerfield_desk.models.deadlines import EVENTS
 from deerfield_desk.models.inspection_rules import temporary_occupancy_end
 from deerfield_desk.store import ledger, permits_lifecycle
 from deerfield_desk.store.inspections import stage_results
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.village_calendar import village_calendar
 
 COMPLETION_DEPOSIT = "completion_deposit"  # models.deposits.DEPOSIT_KINDS
@@ -51,6 +51,7 @@ def _describe(missing: list[dict]) -> str:
     return "; ".join(f"{m['stage'].title} ({m['stage'].section}): {m['why']}" for m in missing)
 
 
+@decision
 def issue_occupancy(reg: Register, permit_uuid: str, issued_on: date) -> dict:
     permit = reg.get("permits", permit_uuid)
     missing = outstanding_stages(reg, permit_uuid)
@@ -80,6 +81,7 @@ def issue_occupancy(reg: Register, permit_uuid: str, issued_on: date) -> dict:
     return issued
 
 
+@decision
 def issue_temporary_occupancy(
     reg: Register,
     permit_uuid: str,
@@ -117,6 +119,7 @@ def issue_temporary_occupancy(
     )
 
 
+@decision
 def record_early_occupancy(reg: Register, permit_uuid: str, occupied_on: date) -> list[dict]:
     """The building was occupied with no occupancy permit covering that day: before the final
     inspection, or after a temporary permit ran out. Each held completion deposit is

@@ -46,7 +46,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from deerfield_desk.store.errors import RegisterError, RegisterInUse
+from deerfield_desk.errors import RegisterInUse, RegisterUnavailable
 
 LOCK_SUFFIX = ".lock"
 HOLDER_SUFFIX = ".holder"
@@ -147,7 +147,7 @@ class RegisterLock:
         """Take the lock, waiting up to ``timeout`` seconds for another process to let go.
 
         Raises :class:`RegisterInUse` naming the holder when it stays taken, and
-        :class:`RegisterError` when the lock file cannot be made (read-only folder).
+        :class:`RegisterUnavailable` when the lock file cannot be made (read-only folder).
         Returns ``self`` so ``with RegisterLock(p).acquire(timeout=5):`` reads naturally.
         """
         key = _key(self.db_path)
@@ -163,7 +163,7 @@ class RegisterLock:
         except Timeout:
             raise RegisterInUse(self.db_path, self._read_holder()) from None
         except OSError as exc:
-            raise RegisterError(
+            raise RegisterUnavailable(
                 f"The register {self.db_path} cannot be opened for changes: its lock file "
                 f"{self.lock_path.name} cannot be made ({exc.strerror or exc}). "
                 "Is the folder read-only? Copy the register to a folder you can write to."

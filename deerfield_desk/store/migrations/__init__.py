@@ -17,6 +17,7 @@ MIGRATION_MODULES = [
     "m0002_register_indexes",
     "m0003_lifecycle",
     "m0004_inspections",
+    "m0006_register_identity",
 ]
 
 SET_NAME = "deerfield_desk"
