@@ -97,8 +97,8 @@ def test_failed_write_leaves_neither_record_nor_entry(register):
         (
             [
                 "INSERT INTO journal SELECT 99, 'x', at_utc, user_name, user_role, device_id, "
-                "table_name, record_uuid, action, reason, before_json, after_json, prev_hash, hash, "
-                "os_account "
+                "table_name, record_uuid, action, reason, before_json, after_json, prev_hash, "
+                "hash, os_account "
                 "FROM journal WHERE seq = 2",
                 "UPDATE journal SET seq = 100 WHERE seq = 3",
                 "UPDATE journal SET seq = 3 WHERE seq = 99",

@@ -142,3 +142,28 @@ def test_timeout_is_bounded(db_path):
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_threads_of_one_process_share_the_hold(db_path):
+    """Two threads opening their own connections at once (the window and a worker)."""
+    import threading
+
+    barrier = threading.Barrier(8)
+    errors, locks = [], []
+
+    def take():
+        try:
+            barrier.wait(timeout=30)
+            locks.append(RegisterLock(db_path).acquire(timeout=5))
+        except Exception as exc:  # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=take) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not errors and len(locks) == 8
+    for lock in locks:
+        lock.release()
+    assert not held_by_this_process(db_path)

@@ -17,6 +17,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from deerfield_desk.documents.placard import PAGE, draw_placard
+from deerfield_desk.documents.target import check_target
 from deerfield_desk.documents.village import FONT, register_fonts, village_settings
 
 
@@ -34,7 +35,7 @@ def placard_batch(
 ) -> Generator[BatchProgress, None, Path]:
     register_fonts()
     village = village_settings(settings)
-    target = Path(target)
+    target = check_target(target)
     fd, tmp = tempfile.mkstemp(prefix=".placards-", suffix=".pdf", dir=target.parent)
     os.close(fd)
     finished = False
@@ -48,6 +49,7 @@ def placard_batch(
             canvas.showPage()
             yield BatchProgress(n, total, f"Placard {n} of {total}: {record.get('permit_number')}")
         canvas.save()
+        check_target(target)
         os.replace(tmp, target)
         finished = True
         return target

@@ -112,6 +112,12 @@ class _ProcessHold:
 
 _HOLDS: dict[str, _ProcessHold] = {}
 _HOLDS_GUARD = threading.RLock()
+_ACQUIRING: dict[str, threading.Lock] = {}
+
+
+def _acquiring(key: str) -> threading.Lock:
+    with _HOLDS_GUARD:
+        return _ACQUIRING.setdefault(key, threading.Lock())
 
 
 def _key(db_path: Path) -> str:
@@ -151,45 +157,50 @@ class RegisterLock:
         Returns ``self`` so ``with RegisterLock(p).acquire(timeout=5):`` reads naturally.
         """
         key = _key(self.db_path)
+        if self._join_existing(key):
+            return self
+        # One thread of this process takes the physical lock at a time: a second flock from
+        # the same process on another descriptor would wait for the first, not share it.
+        with _acquiring(key):
+            if self._join_existing(key):
+                return self
+            lock = FileLock(str(self.lock_path), thread_local=False, fallback_to_soft=False)
+            try:
+                lock.acquire(timeout=max(timeout, 0), poll_interval=POLL_SECONDS)
+            except Timeout:
+                raise RegisterInUse(self.db_path, self._read_holder()) from None
+            except OSError as exc:
+                raise RegisterUnavailable(
+                    f"The register {self.db_path} cannot be opened for changes: its lock file "
+                    f"{self.lock_path.name} cannot be made ({exc.strerror or exc}). "
+                    "Is the folder read-only? Copy the register to a folder you can write to."
+                ) from exc
+            holder = Holder(
+                os_account=os_account(),
+                host=socket.gethostname(),
+                pid=os.getpid(),
+                since=datetime.now(UTC).isoformat(timespec="seconds"),
+                purpose=self.purpose,
+                name=self.name,
+                started=_process_started(os.getpid()),
+            )
+            self._write_holder(holder)
+            with _HOLDS_GUARD:
+                hold = _ProcessHold(lock, holder)
+                hold.count = 1
+                _HOLDS[key] = hold
+                self._mine += 1
+        return self
+
+    def _join_existing(self, key: str) -> bool:
+        """Count one more use of this process's hold, if it has one."""
         with _HOLDS_GUARD:
             hold = _HOLDS.get(key)
-            if hold is not None:
-                hold.count += 1
-                self._mine += 1
-                return self
-        lock = FileLock(str(self.lock_path), thread_local=False, fallback_to_soft=False)
-        try:
-            lock.acquire(timeout=max(timeout, 0), poll_interval=POLL_SECONDS)
-        except Timeout:
-            raise RegisterInUse(self.db_path, self._read_holder()) from None
-        except OSError as exc:
-            raise RegisterUnavailable(
-                f"The register {self.db_path} cannot be opened for changes: its lock file "
-                f"{self.lock_path.name} cannot be made ({exc.strerror or exc}). "
-                "Is the folder read-only? Copy the register to a folder you can write to."
-            ) from exc
-        holder = Holder(
-            os_account=os_account(),
-            host=socket.gethostname(),
-            pid=os.getpid(),
-            since=datetime.now(UTC).isoformat(timespec="seconds"),
-            purpose=self.purpose,
-            name=self.name,
-            started=_process_started(os.getpid()),
-        )
-        self._write_holder(holder)
-        with _HOLDS_GUARD:
-            existing = _HOLDS.get(key)
-            if existing is not None:  # another thread of ours won the race meanwhile
-                lock.release()
-                existing.count += 1
-                self._mine += 1
-                return self
-            hold = _ProcessHold(lock, holder)
-            hold.count = 1
-            _HOLDS[key] = hold
-        self._mine += 1
-        return self
+            if hold is None:
+                return False
+            hold.count += 1
+            self._mine += 1
+            return True
 
     def release(self) -> None:
         """Give back one acquire of this instance; the last one in the process unlocks."""
