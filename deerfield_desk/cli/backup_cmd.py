@@ -17,11 +17,14 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from deerfield_desk.store import register_file
     from deerfield_desk.store.backup import is_good, make_backup
 
     db = register_paths(args.db).db
     if not db.exists():
         raise InvalidInput("--db", f"no register at {db}")
+    register_file.refuse_missing_or_empty(db)  # an empty or foreign file is no register
+    register_file.probe(db)
     target = make_backup(db, Path(args.to) if args.to else None)
     if not is_good(target):
         print(f"backup written to {target} but it fails its own check")

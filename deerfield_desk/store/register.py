@@ -33,7 +33,7 @@ from deerfield_desk.store.register_lock import RegisterLock
 
 # How long a writer waits for another process to let go of the register (e.g. a CLI import
 # while the window starts): long enough for a command to finish, short enough to say who.
-LOCK_TIMEOUT = 10.0
+LOCK_TIMEOUT = float(os.environ.get("DEERFIELD_DESK_LOCK_WAIT") or 10.0)
 
 T = TypeVar("T")
 
@@ -492,7 +492,7 @@ def damaged_message(path: Path, problems: list[str]) -> str:
     from deerfield_desk.store.backup import newest_good_backup
 
     backup = newest_good_backup(path)
-    first = problems[0] if problems else "unknown damage"
+    first = " ".join((problems[0] if problems else "unknown damage").split())  # one line
     advice = (
         f"The newest good backup is {backup}: restore it from File → Restore backup, "
         "or copy it into place with the app closed."
