@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export QT_QPA_PLATFORM ?= $(if $(DISPLAY),,offscreen)
 
-.PHONY: run test lint bench test-installer installer clean setup
+.PHONY: run test lint bench test-faults test-installer installer clean setup
 
 setup: $(STAMP)
 
@@ -36,6 +36,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m benchmarks.run
+
+# Issue 11's fault harness: kill -9 cycles, two writers, tampering, bad input; one JSON object.
+test-faults: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m tests.faults.run
 
 test-installer: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[test,installer]'

@@ -30,12 +30,13 @@ ROOT = Path(__file__).resolve().parent
 SPEC = ROOT / "packaging" / "deerfield_desk.spec"
 DIST = ROOT / "dist"
 WORK = ROOT / "build" / "pyinstaller"
-ICON_PNG = "resources/icons/deerfield-desk.png"  # drawn by packaging/make_icon.py
-ICON_ICO = "resources/icons/deerfield-desk.ico"
+ICON_PNG = "deerfield_desk/resources/icons/deerfield-desk.png"  # by packaging/make_icon.py
+ICON_ICO = "deerfield_desk/resources/icons/deerfield-desk.ico"
 BUNDLE_IDENTIFIER = "us.wi.deerfield.desk"
 
-#: Folders at the repository root that the app reads through config.asset_path().
-BUNDLE_DATA_DIRS = ("resources", "checklists")
+#: Data folders the app reads through config.asset_path(), kept at the same relative path in
+#: the bundle (checklists, fonts, icons, ordinance texts: all inside the package).
+BUNDLE_DATA_DIRS = ("deerfield_desk/resources",)
 #: Packages whose modules are imported by name at run time: take every submodule.
 BUNDLE_ALL_SUBMODULES = ("deerfield_desk", "holidays", "qrcode")
 #: Packages that read their own data files (holidays: the translated holiday names).
@@ -78,7 +79,7 @@ def app_info(pyproject: Path = ROOT / "pyproject.toml") -> AppInfo:
 
 
 def bundle_data_dirs(root: Path = ROOT) -> list[str]:
-    """The data folders that exist (resources/ always does: it holds the icon)."""
+    """The data folders that exist (the package's resources/ always does: it holds the icon)."""
     return [name for name in BUNDLE_DATA_DIRS if (root / name).is_dir()]
 
 

@@ -18,7 +18,6 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
@@ -95,66 +94,12 @@ def bench_photo(context: dict | None, rounds: int = 9) -> dict:
 
 
 def build_big_register(path: Path, permits: int) -> str:
-    """The register helper's demo generator when it is there (journaled, realistic), else
-    permits and a year of inspections by raw executemany: benchmark setup only."""
-    try:
-        from deerfield_desk.store.demo import generate_demo
-    except ImportError:
-        generate_demo = None
-    if generate_demo is not None:
-        job = generate_demo(path, permits=permits, seed=5)
-        for _step in job:
-            pass
-        return "store.demo.generate_demo"
-    _build_with_executemany(path, permits)
-    return "executemany"
+    """The demo generator's register (journaled, realistic): benchmark setup only."""
+    from deerfield_desk.demo import generate_demo
 
-
-def _build_with_executemany(path: Path, permits: int) -> None:
-    from deerfield_desk.models.actor import Actor, Role
-    from deerfield_desk.store.register import Register
-
-    reg = Register.open(path, Actor("Bench", Role.SYSTEM))
-    conn = reg.conn
-    conn.execute("BEGIN")
-    streets = ["Main St", "Quarry St", "Liberty St", "Oak Ave", "Industrial Dr", "Mill St"]
-    batch = 50_000
-    for first in range(0, permits, batch):
-        rows = [
-            (
-                str(uuid.uuid4()),
-                f"{2000 + n // 40_000:04d}-{n % 40_000 + 1:05d}",
-                "building",
-                "issued",
-                "dwelling",
-                f"{n % 900 + 1} {streets[n % len(streets)]}",
-                f"Owner {n}",
-            )
-            for n in range(first, min(first + batch, permits))
-        ]
-        conn.executemany(
-            "INSERT INTO permits (uuid, permit_number, kind, status, structure, address_text, "
-            "owner_name) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            rows,
-        )
-    # a year of inspections: 60 a working day, spread over other permits
-    inspections_rows = []
-    start = DAY - timedelta(days=365)
-    for offset in range(365):
-        day = start + timedelta(days=offset)
-        for k in range(60):
-            pid = (offset * 997 + k * 7919) % permits + 1
-            when = f"{day.isoformat()}T{8 + k % 9:02d}:00"
-            inspections_rows.append(
-                (str(uuid.uuid4()), pid, "rough", when, "bench", when, "passed", when, "Bench")
-            )
-    conn.executemany(
-        "INSERT INTO inspections (uuid, permit_id, stage, requested_at, requested_by, "
-        "scheduled_for, result, inspected_at, inspector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        inspections_rows,
-    )
-    conn.execute("COMMIT")
-    reg.close()
+    for _step in generate_demo(path, permits=permits, seed=5):
+        pass
+    return "demo.generate_demo"
 
 
 def seed_day(reg, permits: int, stops: int = 20) -> None:

@@ -55,7 +55,7 @@ class Context(dict):
 
             Register.open(path, check=False).close()
             return path
-        from deerfield_desk.store.demo import generate_demo
+        from deerfield_desk.demo import generate_demo
 
         log(f"building a {permits:,}-permit demo register at {path} (cached afterwards)…")
         started = time.perf_counter()

@@ -8,6 +8,7 @@ register on a USB stick carries its own.
 
 from __future__ import annotations
 
+import importlib.resources
 import os
 import sys
 import uuid
@@ -141,8 +142,21 @@ def _linux_filesystem(path: Path) -> str | None:
     return fstype
 
 
+#: The package's data folder: checklists/, fonts/, icons/, ordinance/.
+RESOURCES = ("deerfield_desk", "resources")
+
+
 def asset_path(*parts: str) -> Path:
-    """Find a bundled asset (resources/, checklists/), also inside a frozen bundle."""
+    """A file the app ships (``asset_path("checklists", "exhibit_a_erosion.toml")``).
+
+    Why one helper: the data live inside the package (``deerfield_desk/resources``), so a wheel
+    installed anywhere, a checkout and a frozen bundle all find them the same way. In a
+    PyInstaller bundle ``sys._MEIPASS`` holds the package's data under the same relative path;
+    otherwise ``importlib.resources`` locates the installed package (a real folder: the app
+    never runs from a zip, and reportlab and Qt need file paths).
+    """
     frozen_root = getattr(sys, "_MEIPASS", None)
-    root = Path(frozen_root) if frozen_root else Path(__file__).resolve().parent.parent
-    return root.joinpath(*parts)
+    if frozen_root:
+        return Path(frozen_root).joinpath(*RESOURCES, *parts)
+    package = Path(os.fspath(importlib.resources.files(RESOURCES[0])))
+    return package.joinpath(*RESOURCES[1:], *parts)

@@ -22,7 +22,7 @@
   #define OutputDir "..\dist"
 #endif
 #ifndef IconFile
-  #define IconFile "..\resources\icons\deerfield-desk.ico"
+  #define IconFile "..\deerfield_desk\resources\icons\deerfield-desk.ico"
 #endif
 
 [Setup]

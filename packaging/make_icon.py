@@ -1,4 +1,4 @@
-"""Draw the app icon (resources/icons/deerfield-desk.png and .ico) with Pillow.
+"""Draw the app icon (deerfield_desk/resources/icons/: deerfield-desk.png, .ico) with Pillow.
 
 Run once after changing the design: `python packaging/make_icon.py`. The shapes are the same
 as in deerfield-desk.svg (a 256-unit grid): a village-green tile, a white house (the building
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-ICONS = Path(__file__).resolve().parent.parent / "resources" / "icons"
+ICONS = Path(__file__).resolve().parent.parent / "deerfield_desk" / "resources" / "icons"
 GREEN, WHITE, GOLD, DARK = "#2e6b3f", "#ffffff", "#e8b21c", "#1d4429"
 SCALE = 4
 

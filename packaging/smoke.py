@@ -149,11 +149,11 @@ def smoke(program: Path, tmp: Path) -> str:
     ok("every command module is inside", "--help matches the source tree")
 
     data = bundle_data_dir(program)
-    for folder in ("resources", "checklists"):
-        for path in sorted((ROOT / folder).rglob("*")) if (ROOT / folder).is_dir() else ():
-            relative = path.relative_to(ROOT)
-            expect(path.is_dir() or (data / relative).is_file(), f"{relative} is in the bundle")
-    ok("resources/ and checklists/ are in the bundle", str(data))
+    resources = ROOT / "deerfield_desk" / "resources"
+    for path in sorted(resources.rglob("*")):
+        relative = path.relative_to(ROOT)
+        expect(path.is_dir() or (data / relative).is_file(), f"{relative} is in the bundle")
+    ok("the package's resources (checklists, fonts, ordinance) are in the bundle", str(data))
 
     db = tmp / "demo-register.sqlite"
     if app.has_command("demo"):
@@ -220,7 +220,7 @@ def check_inspection_stages(app: Runner, db: Path, permit: str | None) -> None:
 
 def check_documents(app: Runner, db: Path, permit: str | None) -> None:
     """A permit card rendered by the frozen app is byte for byte the source tree's (reportlab
-    runs with invariant=1): the fonts from resources/fonts and the QR code are inside."""
+    runs with invariant=1): the package's fonts and the QR code are inside."""
     if not app.has_command("render"):
         return skip("documents", "no render command in this build")
     if permit is None:

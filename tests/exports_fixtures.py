@@ -84,18 +84,18 @@ def make_year(reg, photos: Path | None = None) -> dict:
     reg.insert_many(
         "deposits",
         [
-            {"permit_id": ids[f"{YEAR}-0001"], "kind": "completion", "amount_cents": 100_000,
-             "received_at": f"{YEAR}-01-10", "status": "held"},
-            {"permit_id": ids[f"{YEAR}-0002"], "kind": "completion", "amount_cents": 100_000,
-             "received_at": f"{YEAR}-02-10", "status": "refunded"},
-            {"permit_id": ids[f"{YEAR - 1}-0040"], "kind": "completion", "amount_cents": 50_000,
-             "received_at": f"{YEAR - 1}-05-09", "status": "held"},
+            {"permit_id": ids[f"{YEAR}-0001"], "kind": "completion_deposit",
+             "amount_cents": 100_000, "received_at": f"{YEAR}-01-10", "status": "held"},
+            {"permit_id": ids[f"{YEAR}-0002"], "kind": "completion_deposit",
+             "amount_cents": 100_000, "received_at": f"{YEAR}-02-10", "status": "refunded"},
+            {"permit_id": ids[f"{YEAR - 1}-0040"], "kind": "completion_deposit",
+             "amount_cents": 50_000, "received_at": f"{YEAR - 1}-05-09", "status": "held"},
         ],
     )  # fmt: skip
     reg.insert_many(
         "notices",
         [
-            {"notice_number": f"N-{YEAR}-0001", "kind": "stop_work",
+            {"notice_number": f"N-{YEAR}-0001", "kind": "building_stop_work",
              "permit_id": ids[f"{YEAR}-0003"], "status": "served",
              "issued_at": f"{YEAR}-03-15", "closed_at": None},
             {"notice_number": f"N-{YEAR}-0002", "kind": "violation",
@@ -105,8 +105,12 @@ def make_year(reg, photos: Path | None = None) -> dict:
     )  # fmt: skip
     if photos is not None:
         photos.mkdir(parents=True, exist_ok=True)
-        picture = photos / "footing.jpg"
-        picture.write_bytes(b"\xff\xd8 not really a jpeg \xff\xd9")
+        data = b"\xff\xd8 not really a jpeg \xff\xd9"
+        digest = hashlib.sha256(data).hexdigest()
+        original = f"originals/{digest[:2]}/{digest}.jpg"  # named by its hash, as photos.py
+        picture = photos / original
+        picture.parent.mkdir(parents=True, exist_ok=True)
+        picture.write_bytes(data)
         insp = reg.query_one("SELECT uuid FROM inspections ORDER BY id LIMIT 1")
         reg.insert(
             "attachments",
@@ -115,7 +119,7 @@ def make_year(reg, photos: Path | None = None) -> dict:
                 "owner_uuid": insp["uuid"],
                 "filename": "footing.jpg",
                 "sha256": hashlib.sha256(picture.read_bytes()).hexdigest(),
-                "original_path": "footing.jpg",
+                "original_path": original,
                 "added_at": f"{YEAR}-01-20T10:00",
             },
         )

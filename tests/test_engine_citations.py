@@ -7,14 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from deerfield_desk.config import asset_path
 from deerfield_desk.models import citations
-from deerfield_desk.models.citations import citation_exists, ordinance_dir
+from deerfield_desk.models.citations import CHAPTER_FILES, citation_exists, ordinance_dir
 from deerfield_desk.models.deadlines import EVENTS
 
 MODELS = Path(citations.__file__).resolve().parent
-needs_ordinance = pytest.mark.skipif(
-    ordinance_dir() is None, reason="ordinance texts (../shared/ordinance) not available"
-)
 # A citation in a string literal: "12.18(2)", "31.06(1)(C)", "12.24".
 CITED = re.compile(r"""["'](\d\d\.\d\d(?:\([0-9A-Za-z]+\))*)["']""")
 
@@ -26,25 +24,21 @@ def cited_in_source() -> set[str]:
     return found
 
 
-@needs_ordinance
 def test_source_cites_many_sections():
     # Guard the scanner itself: if the pattern broke, the test below would pass vacuously.
     assert len(cited_in_source()) > 50
 
 
-@needs_ordinance
 @pytest.mark.parametrize("citation", sorted(cited_in_source()))
 def test_every_citation_in_the_rules_exists(citation):
     assert citation_exists(citation), f"{citation} is not in the ordinance text"
 
 
-@needs_ordinance
 @pytest.mark.parametrize("event", sorted(EVENTS))
 def test_every_deadline_rests_on_an_existing_section(event):
     assert citation_exists(EVENTS[event].basis)
 
 
-@needs_ordinance
 @pytest.mark.parametrize(
     "citation", ["31.06(1)(I)", "12.18(2)(j)", "12.24(1)", "12.99", "31.02(37)", "13.01", "12.7"]
 )
@@ -52,7 +46,6 @@ def test_checker_rejects_sections_that_do_not_exist(citation):
     assert not citation_exists(citation)
 
 
-@needs_ordinance
 def test_checker_looks_for_a_subdivision_only_inside_its_parent():
     assert citation_exists("31.14(2)(C)")
     assert not citation_exists("31.14(1)(C)")  # (C) belongs to (2), not to (1)
@@ -67,3 +60,16 @@ def test_models_never_import_qt():
     for path in MODELS.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"^\s*(from|import)\s+(PySide6|PyQt|shiboken)", text, re.M), path
+
+
+def test_the_ordinance_read_is_the_copy_shipped_in_the_package():
+    """A plain clone or an installed wheel checks citations against the same texts, with the
+    adoption notes they were enacted under."""
+    folder = ordinance_dir()
+    assert folder == asset_path("ordinance")
+    assert folder.is_relative_to(Path(citations.__file__).resolve().parents[1])
+    chapter_12 = (folder / CHAPTER_FILES["12"]).read_text(encoding="utf-8")
+    chapter_31 = (folder / CHAPTER_FILES["31"]).read_text(encoding="utf-8")
+    assert chapter_12.startswith("[O98-06, 9/28/98]")
+    assert chapter_31.startswith("31.01 INTRODUCTION - O-95-08")
+    assert "Licence" in (folder / "README.md").read_text(encoding="utf-8")

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deerfield_desk.models.assessment import assess_project
-from deerfield_desk.models.citations import citation_exists, ordinance_dir
+from deerfield_desk.models.citations import citation_exists
 from deerfield_desk.models.project import Mount, Structure, Work, Zoning, parse_project
 
 FLAGS = [
@@ -100,7 +99,6 @@ def test_adding_a_trigger_never_removes_a_permit(data, more):
         assert now.permit_class == "major"
 
 
-@pytest.mark.skipif(ordinance_dir() is None, reason="ordinance texts not available")
 @settings(max_examples=200)
 @given(projects())
 def test_every_citation_an_assessment_returns_exists(data):

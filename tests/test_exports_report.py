@@ -39,9 +39,9 @@ def test_annual_numbers_the_board_reads(register):
     after = annual_stats.compute(register.conn, YEAR)
     assert after.fees_charged_cents == stats.fees_charged_cents - (15_000 + 11)
     # held at year end: this year's completion deposit and last year's, not the refunded one
-    assert stats.deposits_held == {"completion": (2, 150_000)}
-    assert stats.notices_issued == {"stop_work": 1, "violation": 1}
-    assert stats.notices_outstanding == {"stop_work": 1}  # the violation was complied with
+    assert stats.deposits_held == {"completion_deposit": (2, 150_000)}
+    assert stats.notices_issued == {"building_stop_work": 1, "violation": 1}
+    assert stats.notices_outstanding == {"building_stop_work": 1}  # the violation was complied with
     assert list(stats.inspections) == ["footing", "rough", "final"]  # §12.12(5) order
     assert stats.inspections["rough"] == {"failed": 11}
 

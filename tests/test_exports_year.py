@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import csv
+import shutil
+import sqlite3
 
 import pytest
 from openpyxl import load_workbook
@@ -110,8 +112,16 @@ def test_blds_files_have_the_required_columns_and_mapped_values(year_db, tmp_pat
 
 
 def test_re_running_an_export_gives_the_same_files(year_db, tmp_path):
+    """The same register gives the same bytes. (Exporting journals the archive, so the
+    second run is made from an identical twin of the register, photos included.)"""
+    twin = tmp_path / "twin"
+    shutil.copytree(year_db.parent / "photos", twin / "photos")
+    source = sqlite3.connect(year_db)
+    target = sqlite3.connect(twin / year_db.name)
+    source.backup(target)
+    source.close(), target.close()
     run_export(year_db, YEAR, tmp_path / "a")
-    run_export(year_db, YEAR, tmp_path / "b")
+    run_export(twin / year_db.name, YEAR, tmp_path / "b")
     a = sorted(p for p in (tmp_path / "a").rglob("*") if p.is_file())
     b = sorted(p for p in (tmp_path / "b").rglob("*") if p.is_file())
     assert [p.relative_to(tmp_path / "a") for p in a] == [p.relative_to(tmp_path / "b") for p in b]
@@ -172,3 +182,23 @@ def test_cancel_at_the_very_last_step_still_leaves_nothing(year_db, tmp_path):
     gen.close()
     assert list((tmp_path / "cut").iterdir()) == []
     assert steps[-1].label == "Moving the finished files into place"
+
+
+def test_a_second_archive_of_a_year_never_removes_the_first(year_db, tmp_path):
+    run_export(year_db, YEAR, tmp_path, ["archive"])
+    first = (tmp_path / f"archive-{YEAR}" / "manifest.json").read_bytes()
+    result = run_export(year_db, YEAR, tmp_path, ["archive"])
+    assert [p.name for p in result.files] == [f"archive-{YEAR}-2"]
+    assert (tmp_path / f"archive-{YEAR}" / "manifest.json").read_bytes() == first
+    assert (tmp_path / f"archive-{YEAR}-2" / "manifest.json").is_file()
+
+
+def test_an_archive_is_refused_from_a_register_that_fails_verify(year_db, tmp_path):
+    conn = sqlite3.connect(year_db)
+    conn.execute("UPDATE permits SET owner_name = 'Someone Else' WHERE id = 1")
+    conn.commit()
+    conn.close()
+    with pytest.raises(InvalidInput, match="fails verify") as caught:
+        run_export(year_db, YEAR, tmp_path / "out", ["archive"])
+    assert caught.value.field == "db" and "owner_name" in str(caught.value)
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())

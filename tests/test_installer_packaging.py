@@ -57,7 +57,7 @@ def test_qt_modules_the_app_uses_are_not_excluded():
     assert kept.isdisjoint(bi.BUNDLE_EXCLUDES)
     assert "tkinter" in bi.BUNDLE_EXCLUDES and "pytest" in bi.BUNDLE_EXCLUDES
     assert bi.is_dropped_data("PySide6/Qt/translations/qtbase_de.qm")
-    assert not bi.is_dropped_data("resources/icons/deerfield-desk.png")
+    assert not bi.is_dropped_data("deerfield_desk/resources/icons/deerfield-desk.png")
 
 
 def test_asset_path_finds_bundled_data_in_the_pyinstaller6_layout(tmp_path, monkeypatch):
@@ -71,10 +71,11 @@ def test_asset_path_finds_bundled_data_in_the_pyinstaller6_layout(tmp_path, monk
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy(source, target)
     monkeypatch.setattr(sys, "_MEIPASS", str(internal), raising=False)
-    icon = config.asset_path("resources", "icons", "deerfield-desk.png")
-    assert icon == internal / "resources" / "icons" / "deerfield-desk.png"
+    icon = config.asset_path("icons", "deerfield-desk.png")
+    assert icon == internal / "deerfield_desk" / "resources" / "icons" / "deerfield-desk.png"
     assert icon.read_bytes() == (ROOT / bi.ICON_PNG).read_bytes()
-    assert "resources" in bi.bundle_data_dirs()
+    assert config.asset_path("ordinance", "chapter-12-building-code.txt").is_file()
+    assert "deerfield_desk/resources" in bi.bundle_data_dirs()
 
 
 def test_windows_installer_keeps_its_app_id():

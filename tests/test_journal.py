@@ -96,9 +96,10 @@ def test_failed_write_leaves_neither_record_nor_entry(register):
         (["DELETE FROM journal WHERE seq = (SELECT max(seq) FROM journal)"], "cut off"),
         (
             [
-                "INSERT INTO journal SELECT 99, 'x', at_utc, user_name, user_role, device_id, "
+                "INSERT INTO journal (seq, uuid, at_utc, user_name, user_role, device_id, "
                 "table_name, record_uuid, action, reason, before_json, after_json, prev_hash, "
-                "hash, os_account "
+                "hash) SELECT 99, 'x', at_utc, user_name, user_role, device_id, "
+                "table_name, record_uuid, action, reason, before_json, after_json, prev_hash, hash "
                 "FROM journal WHERE seq = 2",
                 "UPDATE journal SET seq = 100 WHERE seq = 3",
                 "UPDATE journal SET seq = 3 WHERE seq = 99",

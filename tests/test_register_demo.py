@@ -8,10 +8,10 @@ from datetime import date
 import pytest
 
 from deerfield_desk.cli import main
+from deerfield_desk.demo import generate_demo
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.store import journal
 from deerfield_desk.store.bulk import row_json
-from deerfield_desk.store.demo import generate_demo
 from deerfield_desk.store.numbering import assign_permit_number
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.verify import verify_register

@@ -98,7 +98,7 @@ def test_number_prefixes_find_what_a_full_scan_finds(tmp_path):
     """Permit and parcel numbers go through their b-tree indexes, not FTS: same answers."""
     import sqlite3
 
-    from deerfield_desk.store.demo import generate_demo
+    from deerfield_desk.demo import generate_demo
 
     db = tmp_path / "demo.sqlite"
     list(generate_demo(db, permits=400, seed=9))

@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 from deerfield_desk.config import unsafe_location_warning
-from deerfield_desk.store.demo import generate_demo
+from deerfield_desk.demo import generate_demo
 
 SMOKE = "import sys; from deerfield_desk.cli import main; sys.exit(main(sys.argv[1:]))"
 

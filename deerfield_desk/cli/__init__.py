@@ -23,6 +23,7 @@ COMMAND_MODULES = [
     "deerfield_desk.cli.deadline_cmd",
     "deerfield_desk.cli.demo_cmd",
     "deerfield_desk.cli.export_cmd",
+    "deerfield_desk.cli.field_cmd",
     "deerfield_desk.cli.init_cmd",
     "deerfield_desk.cli.inspections_cmd",
     "deerfield_desk.cli.render_cmd",

@@ -34,7 +34,10 @@ def register(sub) -> None:
         help="also print every permit's card into the archive (slow: ~70 ms a permit)",
     )
     p.set_defaults(func=run_export)
-    p = sub.add_parser("verify-archive", help="check an archive against its manifest")
+    p = sub.add_parser(
+        "verify-archive", help="check an archive against its manifest and the register"
+    )
+    add_db_option(p)
     p.add_argument("folder", metavar="DIR")
     p.set_defaults(func=run_verify)
     p = sub.add_parser("import-register", help="import permits from an old CSV/XLSX register")
@@ -55,6 +58,13 @@ def _db(args) -> Path:
     return db
 
 
+def _cli_actor():
+    from deerfield_desk.config import device_id
+    from deerfield_desk.models.actor import Actor, Role
+
+    return Actor(getpass.getuser() or "command line", Role.CLERK, device_id())
+
+
 def run_export(args) -> int:
     from deerfield_desk.exports.year_export import export_year
 
@@ -64,6 +74,7 @@ def run_export(args) -> int:
         Path(args.to),
         args.format.split(","),
         permit_cards=args.permit_cards,
+        actor=_cli_actor(),
     )
     last = ""
     while True:
@@ -90,7 +101,7 @@ def run_verify(args) -> int:
     folder = Path(args.folder)
     if not folder.is_dir():
         raise InvalidInput("DIR", f"{folder} is not a folder")
-    report = verify_archive(folder)
+    report = verify_archive(folder, register_paths(args.db).db)
     print("\n".join(report.lines()))
     return 0 if report.ok else 1
 

@@ -2,7 +2,7 @@
 with its answer and note, the items that fail listed first in the summary, and photos.
 
 The checklist items themselves are the inspections feature's data
-(``checklists/``); this report prints whatever items the visit recorded, in order.
+(``resources/checklists/``); this report prints whatever items the visit recorded, in order.
 
 Record: ``permit_number``, ``address_text``, ``inspected_at``, ``inspector``, ``items``
 (list of ``{"item", "section", "answer": "yes"|"no"|"n/a", "note"}``) and ``photos``.

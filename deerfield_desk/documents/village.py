@@ -30,7 +30,7 @@ def register_fonts() -> None:
     if FONT in pdfmetrics.getRegisteredFontNames():
         return
     for name, filename in _FONT_FILES.items():
-        path = asset_path("resources", "fonts", filename)
+        path = asset_path("fonts", filename)
         if not path.exists():
             raise FileNotFoundError(f"font {filename} is missing from {path.parent}")
         pdfmetrics.registerFont(TTFont(name, str(path)))

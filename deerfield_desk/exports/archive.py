@@ -16,6 +16,7 @@ import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from deerfield_desk.config import Paths
@@ -36,6 +37,18 @@ SELECT uuid FROM permits WHERE substr(issued_date, 1, 4) = :y
 UNION SELECT uuid FROM inspections
     WHERE substr(coalesce(inspected_at, scheduled_for, requested_at), 1, 4) = :y
 UNION SELECT uuid FROM notices WHERE substr(coalesce(issued_at, served_at), 1, 4) = :y
+"""
+#: Exhibit A checklist visits of the year (by visit date, or on a permit of the year) and
+#: their item responses: their photos belong in the archive too.
+YEAR_VISITS = """
+SELECT id FROM checklist_visits WHERE substr(visited_at, 1, 4) = :y
+    OR permit_id IN (SELECT id FROM permits WHERE substr(issued_date, 1, 4) = :y
+        OR (issued_date IS NULL AND substr(applied_date, 1, 4) = :y))
+"""
+YEAR_PHOTO_OWNERS = f"""
+{YEAR_OWNERS}
+UNION SELECT uuid FROM checklist_visits WHERE id IN ({YEAR_VISITS})
+UNION SELECT uuid FROM checklist_responses WHERE visit_id IN ({YEAR_VISITS})
 """
 
 
@@ -88,7 +101,7 @@ def build_archive(
     photos.mkdir()
     rows = conn.execute(
         f"SELECT uuid, filename, original_path, sha256 FROM attachments WHERE status != 'voided' "
-        f"AND owner_uuid IN ({YEAR_OWNERS}) ORDER BY uuid",
+        f"AND owner_uuid IN ({YEAR_PHOTO_OWNERS}) ORDER BY uuid",
         {"y": str(year)},
     ).fetchall()
     for uuid, filename, original, expected in rows:
@@ -105,6 +118,32 @@ def build_archive(
     yield f"Copied {len(rows)} photos"
     write_manifest(folder, year, head)
     yield "Manifest written"
+
+
+def record_archive(
+    conn: sqlite3.Connection, db_path: Path, folder: Path, year: int, actor=None
+) -> dict:
+    """Journal the finished archive's manifest SHA-256 and journal head in the register
+    (``archives``), in its own write transaction, so ``verify_archive`` can later tell the
+    manifest the app wrote from one rebuilt after an edit."""
+    from deerfield_desk.models.actor import SYSTEM_ACTOR
+    from deerfield_desk.store.register import Register
+
+    manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    head = manifest["journal_head"]
+    register = Register(conn, Path(db_path), actor or SYSTEM_ACTOR)
+    return register.insert(
+        "archives",
+        {
+            "year": year,
+            "folder_name": folder.name,
+            "manifest_sha256": manifest_sha256(folder),
+            "journal_seq": head["seq"],
+            "journal_hash": head["hash"],
+            "files": len(manifest["files"]),
+            "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        },
+    )
 
 
 def _year_records(conn: sqlite3.Connection, table: str, year: int) -> Iterator[dict]:
@@ -173,7 +212,22 @@ def find_archive(folder: Path) -> Path:
     return inside[0] if len(inside) == 1 else folder
 
 
-def verify_archive(folder: Path) -> ArchiveReport:
+def manifest_sha256(folder: Path) -> str:
+    return sha256_file(Path(folder) / MANIFEST)
+
+
+def verify_archive(folder: Path, db: Path | None = None) -> ArchiveReport:
+    """The archive against its manifest, its snapshot's journal and, through ``db``, the
+    register's own journaled record of the manifest (never raises)."""
+    try:
+        return _verify_archive(folder, db)
+    except Exception as exc:  # noqa: BLE001 - a finding, never a traceback
+        report = ArchiveReport(Path(folder))
+        report.problems.append(f"the archive could not be checked ({type(exc).__name__}: {exc})")
+        return report
+
+
+def _verify_archive(folder: Path, db: Path | None) -> ArchiveReport:
     folder = find_archive(Path(folder))
     report = ArchiveReport(folder)
     several = sorted(p.parent.name for p in folder.glob(f"archive-*/{MANIFEST}"))
@@ -207,7 +261,54 @@ def verify_archive(folder: Path) -> ArchiveReport:
         report.problems += _check_snapshot(snapshot, expected_head)
     elif SNAPSHOT not in listed:
         report.problems.append(f"{SNAPSHOT}: the manifest lists no register snapshot")
+    report.problems += _check_recorded(folder, manifest, db)
     return report
+
+
+def _check_recorded(folder: Path, manifest: dict, db: Path | None) -> list[str]:
+    """Was this very manifest recorded (journaled) by the register when the archive was made?
+
+    Editing the snapshot and recomputing the manifest's hashes changes the manifest's own
+    SHA-256, which the register holds in ``archives``: such an archive is caught here."""
+    if db is None or not Path(db).is_file():
+        return [
+            f"not checked against the register ({'no register given' if db is None else db} "
+            "): give --db the register the archive was made from"
+        ]
+    digest = manifest_sha256(folder)
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            row = conn.execute(
+                "SELECT journal_seq, journal_hash, year FROM archives WHERE manifest_sha256 = ? "
+                "AND status != 'voided'",
+                (digest,),
+            ).fetchone()
+            at_seq = (
+                conn.execute("SELECT hash FROM journal WHERE seq = ?", (row[0],)).fetchone()
+                if row
+                else None
+            )
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        return [f"the register {db} could not be read to check the archive ({exc})"]
+    if row is None:
+        return [
+            f"{MANIFEST}: the register {Path(db).name} never recorded this manifest "
+            f"(SHA-256 {digest[:12]}…): the manifest, and what it lists, was written or changed "
+            "after the export"
+        ]
+    problems = []
+    head = manifest.get("journal_head", {})
+    if row[1] != head.get("hash") or row[0] != head.get("seq"):
+        problems.append(f"{MANIFEST}: its journal head differs from the one the register recorded")
+    if at_seq is None or at_seq[0] != row[1]:
+        problems.append(
+            f"the register's journal no longer holds entry {row[0]} as archived: the register "
+            "was rewritten since the archive was made"
+        )
+    return problems
 
 
 def _check_snapshot(snapshot: Path, expected_head: str) -> list[str]:

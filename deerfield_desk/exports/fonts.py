@@ -1,8 +1,9 @@
 """The fonts the annual report embeds (DejaVu Sans: full Latin, so "Müller" prints right).
 
 Embedded fonts keep the PDF identical on every computer; the 14 standard PDF fonts are not
-embedded and differ between viewers. The bundled copies under ``resources/fonts/`` win (they
-travel with the installer); the system DejaVu is the fallback on a developer's Linux machine.
+embedded and differ between viewers. The copies shipped in the package (``resources/fonts/``)
+win (they travel with the installer); the system DejaVu is the fallback on a developer's
+Linux machine.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ SYSTEM_DIRS = (
 
 
 def font_file(name: str) -> Path:
-    for folder in (asset_path("resources", "fonts"), *SYSTEM_DIRS):
+    for folder in (asset_path("fonts"), *SYSTEM_DIRS):
         candidate = folder / f"{name}.ttf"
         if candidate.is_file():
             return candidate

@@ -14,6 +14,7 @@ from datetime import date, datetime
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports.cells import restore
 from deerfield_desk.exports.records import PERMIT_FIELDS
+from deerfield_desk.models.codes import PermitClass, PermitKind
 from deerfield_desk.models.status import PermitStatus
 
 
@@ -32,14 +33,14 @@ class RowProblems(RowProblem):
         self.problems = problems
 
 
-KINDS = ("building", "demolition", "moving", "satellite_dish", "erosion_control")
+KINDS = tuple(PermitKind)
 KIND_WORDS = {
     "building": "building", "bldg": "building", "demolition": "demolition", "demo": "demolition",
     "razing": "demolition", "moving": "moving", "move": "moving", "satellite": "satellite_dish",
     "satellite dish": "satellite_dish", "dish": "satellite_dish", "erosion": "erosion_control",
     "erosion control": "erosion_control", "grading": "erosion_control",
 }  # fmt: skip
-CLASSES = ("major", "minor")
+CLASSES = tuple(PermitClass)
 PERMIT_NUMBER = re.compile(r"^(\d{4})-(\d{1,6})$")
 
 

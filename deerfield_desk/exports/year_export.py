@@ -79,15 +79,19 @@ def export_year(
     renderer: archive.DocumentRenderer | str | None = AUTO,
     village: str = "Deerfield",
     permit_cards: bool = False,
+    actor=None,
 ) -> Generator[Progress, None, ExportResult]:
     year = check_year(year)
     formats = parse_formats(list(formats))
     db_path, to = Path(db_path), Path(to)
     if not db_path.is_file():
         raise InvalidInput("db", f"no register at {db_path}")
+    if "archive" in formats:
+        _refuse_unverified(db_path)
     to.mkdir(parents=True, exist_ok=True)
     result = ExportResult(to, year)
     named = names(year)
+    named["archive"] = archive_name(to, year)
     staging = Path(tempfile.mkdtemp(prefix=f".export-{year}-", dir=to))
     conn = connect(db_path, read_only=True)  # a snapshot; never checkpoints the owner's WAL
     try:
@@ -142,6 +146,8 @@ def export_year(
                 yield Progress(min(done, total - 1), total, f"Archive: {label}")
         yield Progress(total - 1, total, "Moving the finished files into place")
         conn.execute("ROLLBACK")  # only read: end the snapshot
+        if "archive" in formats:
+            archive.record_archive(conn, db_path, staging / named["archive"], year, actor)
         # No yield after this point: once files are in place a Cancel can no longer arrive,
         # so the dialog never says "cancelled" about an export that was published.
         result.files = publish(staging, to)
@@ -149,6 +155,30 @@ def export_year(
     finally:
         conn.close()
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def archive_name(to: Path, year: int) -> str:
+    """``archive-YYYY``, or ``archive-YYYY-2``, ``-3``… when the year was archived before:
+    an archive is an official record, so a second export never removes the first."""
+    name, n = f"archive-{year}", 1
+    while (to / name).exists():
+        n += 1
+        name = f"archive-{year}-{n}"
+    return name
+
+
+def _refuse_unverified(db_path: Path) -> None:
+    """The archive is the year's permanent record: it is made only from a register that
+    passes every check of ``verify`` (the quick integrity check stands in for the full one)."""
+    from deerfield_desk.store.verify import verify_register
+
+    report = verify_register(db_path, full=False)
+    if not report.ok:
+        raise InvalidInput(
+            "db",
+            f"the register fails verify ({report.problems[0]}); no archive was made. Run "
+            "'deerfield-desk verify' for every finding and restore the newest good backup",
+        )
 
 
 def publish(staging: Path, to: Path) -> list[Path]:

@@ -1,4 +1,4 @@
-"""The items an application must carry, read once from ``checklists/application_items.toml``.
+"""The items an application must carry, read once from ``application_items.toml``.
 
 The lists (12.18(2)(a)–(i), 12.19(8)(b) and (e), 12.28(2)–(3), 31.09) are ordinance facts kept
 as data in one file; the wizard shows them as checklists of received items and the issuance

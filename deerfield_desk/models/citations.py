@@ -4,9 +4,10 @@ Why: every finding the engine returns cites a section, and a typo there would se
 the applicant or the Plan Commission to the wrong paragraph. Tests run every citation the
 rules can produce through ``citation_exists``.
 
-The ordinance texts live outside the package, in ``shared/ordinance`` beside the repository
-(``../shared/ordinance``); from a git worktree that folder sits one or more levels further
-up, so the nearest ancestor holding it is used. ``DEERFIELD_ORDINANCE_DIR`` overrides.
+The ordinance texts ship inside the package (``deerfield_desk/resources/ordinance``, with
+their adoption notes and why they may be copied), so an installed app, a frozen bundle and a
+plain clone check against the same words. ``DEERFIELD_ORDINANCE_DIR`` points elsewhere (an
+amended text being tried out).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import os
 import re
 from functools import lru_cache
 from pathlib import Path
+
+from deerfield_desk.config import asset_path
 
 CHAPTER_FILES = {
     "12": "chapter-12-building-code.txt",
@@ -31,12 +34,8 @@ def ordinance_dir() -> Path | None:
     if override:
         path = Path(override)
         return path if path.is_dir() else None
-    repo_root = Path(__file__).resolve().parents[2]
-    for ancestor in repo_root.parents:
-        candidate = ancestor / "shared" / "ordinance"
-        if candidate.is_dir():
-            return candidate
-    return None
+    shipped = asset_path("ordinance")
+    return shipped if shipped.is_dir() else None
 
 
 @lru_cache(maxsize=4)

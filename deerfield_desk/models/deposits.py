@@ -7,15 +7,18 @@ Forfeiture causes are listed with the section that allows them; refunds need a w
 
 from __future__ import annotations
 
+from deerfield_desk.models.codes import DepositKind, PaymentMethod
+
+D = DepositKind
 DEPOSIT_KINDS = {
-    "completion_deposit": ("Completion deposit", "12.15"),
-    "moving_deposit": ("Moving cash deposit", "12.19(6)(a)"),
-    "moving_alteration_deposit": ("Moved building exterior deposit", "12.19(8)(e)"),
-    "erosion_security": ("Erosion control security", "31.12(2)(A)"),
+    D.COMPLETION_DEPOSIT: ("Completion deposit", "12.15"),
+    D.MOVING_DEPOSIT: ("Moving cash deposit", "12.19(6)(a)"),
+    D.MOVING_ALTERATION_DEPOSIT: ("Moved building exterior deposit", "12.19(8)(e)"),
+    D.EROSION_SECURITY: ("Erosion control security", "31.12(2)(A)"),
 }
 
 FORFEIT_CAUSES = {
-    "completion_deposit": {
+    D.COMPLETION_DEPOSIT: {
         "occupied_before_final": ("Occupied before the final inspection", "12.15"),
         "temporary_occupancy_overrun": (
             "Occupied after the temporary occupancy permit ran out",
@@ -23,16 +26,16 @@ FORFEIT_CAUSES = {
         ),
         "exterior_unfinished": ("Exterior not finished within 2 years of issue", "12.15"),
     },
-    "moving_deposit": {
+    D.MOVING_DEPOSIT: {
         "move_damage": ("Costs or damage from the move charged to the deposit", "12.19(6)(a)"),
         "excavation_unsecured": ("Old excavation not barricaded or filled", "12.19(6)(b)"),
     },
-    "moving_alteration_deposit": {
+    D.MOVING_ALTERATION_DEPOSIT: {
         "exterior_not_as_approved": ("Exterior not done as approved or on time", "12.19(8)(e)"),
     },
-    "erosion_security": {
+    D.EROSION_SECURITY: {
         "drawn_for_compliance": ("Village drew on it to bring the site into line", "31.12(2)(A)"),
     },
 }
 
-PAYMENT_METHODS = {"cash": "Cash", "check": "Check", "card": "Card", "money_order": "Money order"}
+PAYMENT_METHODS = {method: method.label for method in PaymentMethod}

@@ -13,10 +13,11 @@ from functools import lru_cache
 
 from deerfield_desk.config import asset_path
 from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.codes import ChecklistResponse, SiteClass
 
 CHECKLIST_FILE = "exhibit_a_erosion.toml"
-SITE_CLASSES = ("minor", "major", "larger")
-RESPONSES = ("meets", "deficient", "not_applicable")
+SITE_CLASSES = tuple(SiteClass)
+RESPONSES = tuple(ChecklistResponse)
 RESPONSE_LABELS = {"meets": "Meets", "deficient": "Deficient", "not_applicable": "N/A"}
 # Rain that calls for the permittee's own inspection (31.12(2)(G), 31.12(3)(E)).
 RAIN_TRIGGER_INCHES = 0.5

@@ -1,4 +1,4 @@
-"""The inspections each permit must pass, read from ``checklists/inspection_sequence.toml``.
+"""The inspections each permit must pass, read from ``inspection_sequence.toml``.
 
 Why data: 12.12(5) lists the stages once; the Today screen, the permit card, the occupancy
 check (12.16) and the tests all read the same file, so a stage is never spelled twice.

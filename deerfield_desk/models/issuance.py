@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from deerfield_desk.models.application_items import item_lists, missing_items
 from deerfield_desk.models.assessment import Assessment
+from deerfield_desk.models.codes import DepositStatus, FeeStatus
 from deerfield_desk.models.deposits import DEPOSIT_KINDS
 from deerfield_desk.models.money import decimal_to_cents, format_cents
 from deerfield_desk.models.project_summary import requirement_info, requirement_permits, texts
@@ -71,7 +72,7 @@ def unmet_preconditions(facts: IssuanceFacts) -> list[Unmet]:
 def _fees(facts: IssuanceFacts) -> list[Unmet]:
     out = []
     for fee in facts.fees:
-        if fee.get("status") in {"voided", "waived"}:
+        if fee.get("status") in {FeeStatus.VOIDED, FeeStatus.WAIVED}:
             continue
         name = fee.get("description") or fee["code"].replace("_", " ")
         basis = fee.get("basis") or "12.22"
@@ -89,7 +90,7 @@ def _requirement(facts, code, basis, amount, info) -> list[Unmet]:
         held = sum(
             d["amount_cents"] or 0
             for d in facts.deposits
-            if d["kind"] == info["kind"] and d["status"] == "held"
+            if d["kind"] == info["kind"] and d["status"] == DepositStatus.HELD
         )
         name = DEPOSIT_KINDS[info["kind"]][0]
         if held == 0:

@@ -1,7 +1,7 @@
 """The wizard's last page in words: what the project needs, each line with its section.
 
 ``summarize`` turns an engine :class:`Assessment` into lines grouped the way the clerk reads
-them out at the counter. The plain words come from ``checklists/assessment_texts.toml``;
+them out at the counter. The plain words come from ``resources/checklists/assessment_texts.toml``;
 whether a line appears at all is decided by ``assess_project`` alone.
 """
 

@@ -14,9 +14,11 @@ from datetime import date
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.assessment import Assessment, assess_project
+from deerfield_desk.models.codes import ApplicationStatus
 from deerfield_desk.models.fee_lines import FeeLine, base_building_fee, fee_lines
 from deerfield_desk.models.money import parse_dollars
 from deerfield_desk.models.project import Project, parse_project
+from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.models.wizard_fields import project_input
 from deerfield_desk.store.journal import utc_now
 from deerfield_desk.store.ledger import add_fee, fee_schedule
@@ -116,9 +118,11 @@ def save_draft(reg: Register, state: dict, app_uuid: str | None = None) -> dict:
         "description": (state.get("description") or "").strip() or None,
     }
     if app_uuid is None:
-        return reg.insert("applications", {**values, "status": "draft", "created_at": utc_now()})
+        return reg.insert(
+            "applications", {**values, "status": ApplicationStatus.DRAFT, "created_at": utc_now()}
+        )
     current = reg.get("applications", app_uuid)
-    if current["status"] != "draft":
+    if current["status"] != ApplicationStatus.DRAFT:
         raise NotAllowed("only a draft application can be edited; this one was submitted")
     return reg.update("applications", app_uuid, values, action="save_draft")
 
@@ -178,11 +182,11 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
     result = preview(reg, state, on)
     with reg.transaction():
         app = reg.get("applications", app_uuid)
-        if app["status"] != "draft":
+        if app["status"] != ApplicationStatus.DRAFT:
             raise NotAllowed("this application was already submitted")
         assessment_json = json.dumps(result.assessment.to_json(), sort_keys=True)
         if not result.assessment.permits:
-            reg.update("applications", app_uuid, {"status": "no_permit_needed",
+            reg.update("applications", app_uuid, {"status": ApplicationStatus.NO_PERMIT_NEEDED,
                        "assessment_json": assessment_json}, action="close",
                        reason="the ordinance requires no permit for this work")  # fmt: skip
             return []
@@ -198,7 +202,7 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
             "applications",
             app_uuid,
             {
-                "status": "submitted",
+                "status": ApplicationStatus.SUBMITTED,
                 "submitted_at": on.isoformat(),
                 "assessment_json": assessment_json,
                 "parcel_id": parcel["id"],
@@ -218,7 +222,7 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
                     "application_id": app["id"],
                     "kind": p.type,
                     "permit_class": p.permit_class,
-                    "status": "submitted",
+                    "status": PermitStatus.SUBMITTED,
                     "structure": state["answers"].get("structure"),
                     "description": app["description"],
                     "estimated_cost_cents": parse_dollars(cost) if cost else None,

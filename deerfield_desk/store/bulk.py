@@ -5,7 +5,7 @@ most of it building the same JSON twice through ``json.dumps`` with fresh encode
 demo permits with their inspections would take minutes. This writer produces *byte-identical*
 journal entries to ``journal.append_entries`` (same fields, same canonical JSON, same SHA-256
 chain, same ``journal_head``) but builds the canonical text from a cached encoder. It needs no
-connection, so ``store/demo.py`` can run it in a second process while the first one writes.
+connection, so ``deerfield_desk/demo`` can run it in a second process while the first one writes.
 ``tests/test_register_demo.py`` checks the equivalence and that
 ``deerfield-desk verify`` passes.
 
@@ -106,6 +106,25 @@ class JournalChain:
             )  # fmt: skip
             prev = digest
         self.seq, self.hash, self.entries = seq, prev, self.entries + len(out)
+        return out
+
+    def series_entries(self, series_rows: Sequence[tuple], uuids: Sequence[str], at_utc: str):
+        """Journal tuples for number-series rows ``(series, year, last)`` set in bulk, in the
+        form ``Register.next_number`` writes (store/replay.py replays them)."""
+        out = []
+        a = self.actor
+        for (series, year, last), entry_uuid in zip(series_rows, uuids, strict=True):
+            entry = {
+                "seq": self.seq + 1, "uuid": entry_uuid, "at_utc": at_utc, "user_name": a.name,
+                "user_role": str(a.role), "device_id": a.device_id,
+                "table_name": "number_series", "record_uuid": f"{series}/{year}",
+                "action": "number", "reason": None, "before_json": None,
+                "after_json": journal.to_json({"series": series, "year": year, "last": last}),
+                "prev_hash": self.hash,
+            }  # fmt: skip
+            entry["hash"] = journal.entry_hash(entry)
+            out.append(tuple(entry[k] for k in (*journal.HASHED_FIELDS, "hash")))
+            self.seq, self.hash, self.entries = entry["seq"], entry["hash"], self.entries + 1
         return out
 
 

@@ -1,8 +1,5 @@
-"""Data the documents print that other features own: the inspections feature's planned stages,
-its Exhibit A visits, and photos. Each is read only when that feature is installed (module
-importable, table present), so documents print whichever features a build contains; the
-callers fall back to what the foundation schema holds.
-"""
+"""Data the documents print from the inspection side of the register: a permit's planned
+stages, its latest Exhibit A visit, its occupancy permit, and photos (paths made absolute)."""
 
 from __future__ import annotations
 
@@ -10,6 +7,9 @@ import json
 from pathlib import Path
 
 from deerfield_desk.config import register_paths
+from deerfield_desk.models.codes import OccupancyKind
+from deerfield_desk.models.exhibit_a import load_items
+from deerfield_desk.store.inspections import planned_stages
 from deerfield_desk.store.register import Register
 
 
@@ -29,19 +29,9 @@ def photos_of(reg: Register, owner_table: str, owner_uuids: list[str]) -> list[d
     return rows
 
 
-def has_table(reg: Register, name: str) -> bool:
-    return bool(
-        reg.query_one("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = ?", (name,))
-    )
-
-
 def applicable_stages(reg: Register, permit: dict) -> list[tuple[str, str]] | None:
-    """The inspections feature's stages for this permit (waived ones left out), when that
-    feature is installed; None lets the card fall back to all of §12.12(5)."""
-    try:
-        from deerfield_desk.store.inspections import planned_stages
-    except ImportError:
-        return None
+    """The permit's inspection stages (waived ones left out); None lets the card fall back to
+    all of §12.12(5)."""
     try:
         planned = planned_stages(reg, permit["uuid"])
     except Exception:  # a card must still print when the plan cannot be read
@@ -50,9 +40,7 @@ def applicable_stages(reg: Register, permit: dict) -> list[tuple[str, str]] | No
 
 
 def checklist_visit_record(reg: Register, permit: dict) -> dict | None:
-    """The latest Exhibit A visit stored by the inspections feature, if any."""
-    if not has_table(reg, "checklist_visits"):
-        return None
+    """The latest Exhibit A visit, if any."""
     visit = reg.query_one(
         "SELECT * FROM checklist_visits WHERE permit_id = ? AND status != 'voided' "
         "ORDER BY visited_at DESC, id DESC LIMIT 1",
@@ -60,12 +48,7 @@ def checklist_visit_record(reg: Register, permit: dict) -> dict | None:
     )
     if visit is None:
         return None
-    try:
-        from deerfield_desk.models.exhibit_a import load_items
-
-        titles = {i.code: i.title for i in load_items()}
-    except ImportError:
-        titles = {}
+    titles = {i.code: i.title for i in load_items()}
     answers = {"meets": "yes", "deficient": "no", "not_applicable": "n/a"}
     responses = reg.query(
         "SELECT * FROM checklist_responses WHERE visit_id = ? AND status = 'active' ORDER BY id",
@@ -94,10 +77,8 @@ def checklist_visit_record(reg: Register, permit: dict) -> dict | None:
 
 
 def occupancy_of(reg: Register, permit: dict) -> dict | None:
-    """The latest active occupancy permit the inspections feature issued, as the occupancy
-    document's ``occupancy`` dict; None when the feature is absent or none was issued."""
-    if not has_table(reg, "occupancy_permits"):
-        return None
+    """The latest active occupancy permit, as the occupancy document's ``occupancy`` dict;
+    None when none was issued."""
     row = reg.query_one(
         "SELECT * FROM occupancy_permits WHERE permit_id = ? AND status = 'active' "
         "ORDER BY issued_on DESC, id DESC LIMIT 1",
@@ -114,7 +95,7 @@ def occupancy_of(reg: Register, permit: dict) -> dict | None:
             outstanding.append(str(defect))
     outstanding += [line.strip() for line in (row.get("conditions") or "").splitlines()]
     return {
-        "temporary": row["kind"] == "temporary",
+        "temporary": row["kind"] == OccupancyKind.TEMPORARY,
         "issued_date": row["issued_on"],
         "end_date": row.get("ends_on"),
         "term_days": row.get("term_days"),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.codes import VisitPurpose
 from deerfield_desk.models.exhibit_a import (
     RAIN_TRIGGER_INCHES,
     RESPONSES,
@@ -23,7 +24,7 @@ from deerfield_desk.store.register import Register, decision
 
 # A site visit, or the review of a minor control plan statement within 3 working days
 # (31.10(2)); the engine's ``minor_plan_review`` deadline times the latter.
-VISIT_PURPOSES = ("site_visit", "plan_review")
+VISIT_PURPOSES = tuple(VisitPurpose)
 
 
 @decision

@@ -12,6 +12,7 @@ import json
 from datetime import datetime
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.codes import InspectionNotice, StageChange
 from deerfield_desk.models.inspection_rules import (
     NEEDS_REINSPECTION,
     RECORDABLE,
@@ -71,7 +72,7 @@ def planned_stages(reg: Register, permit_uuid: str) -> list[PlannedStage]:
 @decision
 def change_stage(reg: Register, permit_uuid: str, stage: str, change: str, reason: str) -> dict:
     """Add or waive a stage for one permit; the reason is required and journaled."""
-    if change not in ("added", "waived"):
+    if change not in tuple(StageChange):
         raise InvalidInput("change", "a stage is either added or waived")
     try:
         stage_by_code(stage)
@@ -223,9 +224,12 @@ def record_result(
     row = reg.get("inspections", inspection_uuid)
     if row["result"] != Result.REQUESTED.value:
         raise NotAllowed(f"This inspection already has a result ({row['result']})")
-    notice = {Result.PASSED: "compliance", Result.FAILED: "non_compliance"}.get(outcome)
+    notice = {
+        Result.PASSED: InspectionNotice.COMPLIANCE,
+        Result.FAILED: InspectionNotice.NON_COMPLIANCE,
+    }.get(outcome)
     if outcome is Result.PARTIAL:
-        notice = "non_compliance" if cleaned else None
+        notice = InspectionNotice.NON_COMPLIANCE if cleaned else None
     with reg.transaction():
         updated = reg.update(
             "inspections",

@@ -37,6 +37,12 @@ HASHED_FIELDS = (
     "after_json",
     "prev_hash",
 )
+# Hashed only when present, so entries written before the column existed keep their hashes.
+# ``origin`` says where an entry came from when it did not start here: a field copy's entry
+# applied at check-in carries the device, the check-out and the field entry's own hash.
+# ``os_account`` (m0006): the operating-system account the app ran as, recorded next to the
+# name typed at "who is at the keyboard" (a typed name is easy to get wrong or to borrow).
+OPTIONAL_HASHED_FIELDS = ("origin", "os_account")
 
 
 def utc_now() -> str:
@@ -49,16 +55,13 @@ def to_json(value: object) -> str | None:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
-# Hashed only when present, so entries written before m0006 keep the hash they were given.
-# ``os_account``: the operating-system account the app ran as, next to the name typed at
-# "who is at the keyboard" (a typed name is easy to get wrong or to borrow).
-OPTIONAL_HASHED_FIELDS = ("os_account",)
-
-
 def entry_hash(entry: dict) -> str:
-    fields = HASHED_FIELDS + tuple(f for f in OPTIONAL_HASHED_FIELDS if entry.get(f) is not None)
+    hashed = {k: entry.get(k) for k in HASHED_FIELDS}
+    for name in OPTIONAL_HASHED_FIELDS:
+        if entry.get(name) is not None:
+            hashed[name] = entry[name]
     canonical = json.dumps(
-        {k: entry.get(k) for k in fields},
+        hashed,
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=False,
@@ -78,15 +81,23 @@ def read_head(conn: sqlite3.Connection) -> Head:
     return Head(*row) if row else Head(0, GENESIS_HASH, 0)
 
 
-def append_entries(conn: sqlite3.Connection, actor: Actor, changes: list[tuple]) -> Head:
+def append_entries(
+    conn: sqlite3.Connection, actor: Actor, changes: list[tuple], origin: dict | None = None
+) -> Head:
     """Append one entry per change ``(table, record_uuid, action, before, after, reason)``.
 
     Must run inside the caller's write transaction, so the change and its entry land together.
+    ``origin`` (hashed with the entry) marks entries replayed from elsewhere, e.g. a field copy.
     """
+    origin_text = to_json(origin)
     head = read_head(conn)
     rows = []
     at = utc_now()
-    account = os_account()
+    # a register not yet migrated to the origin column can still take entries without one
+    columns = (*HASHED_FIELDS, "hash") if origin is None else (*HASHED_FIELDS, "hash", "origin")
+    account = os_account() if _has_column(conn, "os_account") else None
+    if account is not None:
+        columns = (*columns, "os_account")
     for table, record_uuid, action, before, after, reason in changes:
         entry = {
             "seq": head.seq + 1,
@@ -102,14 +113,14 @@ def append_entries(conn: sqlite3.Connection, actor: Actor, changes: list[tuple])
             "before_json": to_json(before),
             "after_json": to_json(after),
             "prev_hash": head.hash,
+            "origin": origin_text,
             "os_account": account,
         }
         entry["hash"] = entry_hash(entry)
-        rows.append(tuple(entry[k] for k in (*HASHED_FIELDS, "os_account", "hash")))
+        rows.append(tuple(entry[k] for k in columns))
         head = Head(entry["seq"], entry["hash"], head.entries + 1)
     conn.executemany(
-        f"INSERT INTO journal ({', '.join((*HASHED_FIELDS, 'os_account', 'hash'))}) "
-        f"VALUES ({', '.join('?' * (len(HASHED_FIELDS) + 2))})",
+        f"INSERT INTO journal ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
         rows,
     )
     conn.execute(
@@ -132,15 +143,18 @@ class ChainReport:
         return not self.problems
 
 
-def _journal_columns(conn: sqlite3.Connection) -> tuple[str, ...]:
-    """The hashed columns this register's journal has (before m0006: no ``os_account``)."""
-    have = {row[1] for row in conn.execute("PRAGMA table_info(journal)")}
-    return (*HASHED_FIELDS, *(f for f in OPTIONAL_HASHED_FIELDS if f in have))
+def _has_column(conn: sqlite3.Connection, name: str) -> bool:
+    return any(r[1] == name for r in conn.execute("PRAGMA table_info(journal)"))
 
 
-def iter_entries(conn: sqlite3.Connection) -> Iterator[dict]:
-    names = [*_journal_columns(conn), "hash"]
-    cursor = conn.execute(f"SELECT {', '.join(names)} FROM journal ORDER BY seq")
+def iter_entries(conn: sqlite3.Connection, after_seq: int = 0) -> Iterator[dict]:
+    """Entries oldest first (after ``after_seq``), with the optional hashed fields
+    (``origin``, ``os_account``) where their columns exist."""
+    have = {r[1] for r in conn.execute("PRAGMA table_info(journal)")}
+    names = [*HASHED_FIELDS, "hash", *(f for f in OPTIONAL_HASHED_FIELDS if f in have)]
+    cursor = conn.execute(
+        f"SELECT {', '.join(names)} FROM journal WHERE seq > ? ORDER BY seq", (after_seq,)
+    )
     for row in cursor:
         yield dict(zip(names, row, strict=True))
 
@@ -180,10 +194,10 @@ def verify_chain(conn: sqlite3.Connection, max_problems: int = 20) -> ChainRepor
 
 def history(conn: sqlite3.Connection, record_uuid: str) -> list[dict]:
     """The journal entries for one record, oldest first (the detail pane's History)."""
+    account = ", os_account" if _has_column(conn, "os_account") else ""
     cursor = conn.execute(
-        f"SELECT seq, at_utc, user_name, user_role, action, reason, before_json, after_json"
-        f"{', os_account' if 'os_account' in _journal_columns(conn) else ''} "
-        "FROM journal WHERE record_uuid = ? ORDER BY seq",
+        "SELECT seq, at_utc, user_name, user_role, action, reason, before_json, after_json"
+        f"{account} FROM journal WHERE record_uuid = ? ORDER BY seq",
         (record_uuid,),
     )
     names = [d[0] for d in cursor.description]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.codes import DepositStatus, FeeStatus
 from deerfield_desk.models.deposits import DEPOSIT_KINDS, FORFEIT_CAUSES, PAYMENT_METHODS
 from deerfield_desk.models.fee_schedule import DEFAULT_SCHEDULE, SETTING_KEY, validate_schedule
 from deerfield_desk.models.money import format_cents
@@ -41,7 +42,7 @@ def add_fee(reg: Register, *, permit: dict, code: str, description: str,
             "amount_cents": amount_cents,
             "basis": basis,
             "note": note,
-            "status": "due" if amount_cents != 0 else "paid",
+            "status": FeeStatus.DUE if amount_cents != 0 else FeeStatus.PAID,
             "created_at": utc_now(),
         },
     )
@@ -55,7 +56,7 @@ def bill_fee(reg: Register, fee_uuid: str, amount_cents: int, reason: str) -> di
         raise NotAllowed(f"{fee['description']} already has its amount")
     if amount_cents < 0:
         raise InvalidInput("amount", "must not be negative")
-    status = "paid" if amount_cents == 0 else "due"
+    status = FeeStatus.PAID if amount_cents == 0 else FeeStatus.DUE
     return reg.update("fees", fee_uuid, {"amount_cents": amount_cents, "status": status},
                       action="bill", reason=reason)  # fmt: skip
 
@@ -96,7 +97,7 @@ def record_payment(reg: Register, fee_uuid: str, amount_cents: int, method: str,
         raise InvalidInput("amount", "a payment is more than $0.00")
     with reg.transaction():
         fee = reg.get("fees", fee_uuid)
-        if fee["status"] in {"voided", "waived"}:
+        if fee["status"] in {FeeStatus.VOIDED, FeeStatus.WAIVED}:
             raise NotAllowed(f"{fee['description']} is {fee['status']}: nothing is owed")
         if fee["amount_cents"] is None:
             raise NotAllowed(f"{fee['description']} has no amount yet: bill it first")
@@ -115,7 +116,7 @@ def record_payment(reg: Register, fee_uuid: str, amount_cents: int, method: str,
             },
         )
         if amount_cents == owed:
-            reg.update("fees", fee_uuid, {"status": "paid"}, action="paid")
+            reg.update("fees", fee_uuid, {"status": FeeStatus.PAID}, action="paid")
     return payment
 
 
@@ -144,14 +145,14 @@ def record_deposit(reg: Register, permit_uuid: str, kind: str, amount_cents: int
             "basis": DEPOSIT_KINDS[kind][1],
             "reference": reference.strip(),
             "received_at": received_on.isoformat(),
-            "status": "held",
+            "status": DepositStatus.HELD,
         },
     )
 
 
 @decision
 def refund_deposit(reg: Register, deposit_uuid: str, reason: str, on: date) -> dict:
-    return _dispose(reg, deposit_uuid, "refunded", reason, on)
+    return _dispose(reg, deposit_uuid, DepositStatus.REFUNDED, reason, on)
 
 
 @decision
@@ -161,7 +162,7 @@ def forfeit_deposit(reg: Register, deposit_uuid: str, cause: str, on: date) -> d
     if cause not in causes:
         raise InvalidInput("cause", f"one of: {'; '.join(t for t, _ in causes.values())}")
     text, basis = causes[cause]
-    return _dispose(reg, deposit_uuid, "forfeited", f"{text} (§{basis})", on)
+    return _dispose(reg, deposit_uuid, DepositStatus.FORFEITED, f"{text} (§{basis})", on)
 
 
 def _dispose(reg, deposit_uuid, status, reason, on) -> dict:
@@ -169,7 +170,7 @@ def _dispose(reg, deposit_uuid, status, reason, on) -> dict:
         raise InvalidInput("reason", f"a deposit is {status} only with a written reason")
     with reg.transaction():
         deposit = reg.get("deposits", deposit_uuid)
-        if deposit["status"] != "held":
+        if deposit["status"] != DepositStatus.HELD:
             raise NotAllowed(f"this deposit is already {deposit['status']}")
         return reg.update(
             "deposits",

@@ -16,22 +16,25 @@ import json
 from datetime import date, datetime
 
 from deerfield_desk.errors import InvalidInput, NotAllowed, RecordNotFound
+from deerfield_desk.models.codes import NoticeStatus
 from deerfield_desk.models.notice_deadlines import notice_deadlines
 from deerfield_desk.models.notices import NoticeKind, ServiceMethod, as_day, parse_moment
 from deerfield_desk.store.numbering import NOTICE_SERIES, format_notice_number
 from deerfield_desk.store.register import Register, decision
-from deerfield_desk.store.village_calendar import village_calendar  # noqa: F401  (re-exported)
+from deerfield_desk.store.village_calendar import village_calendar
 
-STATUSES = ("draft", "issued", "served", "complied", "appealed", "withdrawn")
+N = NoticeStatus
+#: the statuses a notice moves through (a notice is withdrawn, not voided)
+STATUSES = (N.DRAFT, N.ISSUED, N.SERVED, N.COMPLIED, N.APPEALED, N.WITHDRAWN)
 MOVES = {
-    "draft": {"issued"},
-    "issued": {"served", "complied", "withdrawn"},
-    "served": {"complied", "appealed", "withdrawn"},
-    "appealed": {"served", "complied", "withdrawn"},
-    "complied": set(),
-    "withdrawn": set(),
+    N.DRAFT: {N.ISSUED},
+    N.ISSUED: {N.SERVED, N.COMPLIED, N.WITHDRAWN},
+    N.SERVED: {N.COMPLIED, N.APPEALED, N.WITHDRAWN},
+    N.APPEALED: {N.SERVED, N.COMPLIED, N.WITHDRAWN},
+    N.COMPLIED: set(),
+    N.WITHDRAWN: set(),
 }
-OPEN = ("issued", "served")
+OPEN = (N.ISSUED, N.SERVED)
 
 
 def overdue_condition(alias: str = "") -> str:

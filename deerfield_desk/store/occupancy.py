@@ -14,6 +14,7 @@ import json
 from datetime import date
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.codes import DepositKind, OccupancyKind
 from deerfield_desk.models.deadlines import EVENTS
 from deerfield_desk.models.inspection_rules import temporary_occupancy_end
 from deerfield_desk.store import ledger, permits_lifecycle
@@ -21,7 +22,7 @@ from deerfield_desk.store.inspections import stage_results
 from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.village_calendar import village_calendar
 
-COMPLETION_DEPOSIT = "completion_deposit"  # models.deposits.DEPOSIT_KINDS
+COMPLETION_DEPOSIT = DepositKind.COMPLETION_DEPOSIT
 FINALS_FROM = ("issued", "extended")  # statuses from which the status machine may final
 
 
@@ -65,7 +66,7 @@ def issue_occupancy(reg: Register, permit_uuid: str, issued_on: date) -> dict:
             "occupancy_permits",
             {
                 "permit_id": permit["id"],
-                "kind": "occupancy",
+                "kind": OccupancyKind.OCCUPANCY,
                 "issued_on": issued_on.isoformat(),
                 "issued_by": reg.actor.name,
             },
@@ -108,7 +109,7 @@ def issue_temporary_occupancy(
         "occupancy_permits",
         {
             "permit_id": permit["id"],
-            "kind": "temporary",
+            "kind": OccupancyKind.TEMPORARY,
             "issued_on": issued_on.isoformat(),
             "issued_by": reg.actor.name,
             "ends_on": ends_on.isoformat(),
@@ -130,7 +131,9 @@ def record_early_occupancy(reg: Register, permit_uuid: str, occupied_on: date) -
         "AND issued_on <= ? ORDER BY issued_on DESC, id DESC LIMIT 1",
         (permit["id"], occupied_on.isoformat()),
     )
-    if issued and (issued["kind"] == "occupancy" or issued["ends_on"] >= occupied_on.isoformat()):
+    if issued and (
+        issued["kind"] == OccupancyKind.OCCUPANCY or issued["ends_on"] >= occupied_on.isoformat()
+    ):
         raise NotAllowed("An occupancy permit covered that day: nothing is forfeited (12.15)")
     cause = "temporary_occupancy_overrun" if issued else "occupied_before_final"
     held = reg.query(

@@ -153,6 +153,8 @@ def check_issuance(reg: Register, permit_uuid: str, on: date) -> list[Unmet]:
 @decision
 def issue_permit(reg: Register, permit_uuid: str, on: date, calendar) -> dict:
     """Number and issue the permit, with its expiry; refused with every unmet reason."""
+    if reg.guard is not None:  # a field copy says why before listing unmet preconditions
+        reg.guard("permits", "issue")
     with reg.transaction():
         facts = issuance_facts(reg, permit_uuid, on)
         unmet = unmet_preconditions(facts)

@@ -27,6 +27,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 from deerfield_desk.config import Paths
 from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.codes import AttachmentKind
 from deerfield_desk.store.register import Register
 
 ALLOWED_FORMATS = {"JPEG": ".jpg", "PNG": ".png", "TIFF": ".tif"}
@@ -101,14 +102,44 @@ def _taken_at(exif: Image.Exif) -> str | None:
         return None
 
 
-def _write_once(path: Path, data: bytes, created: list[Path]) -> None:
-    if path.exists():
+def _already_whole(path: Path, data: bytes) -> bool:
+    """A file already there counts only if it holds exactly these bytes: an empty or cut-short
+    file left by a crash (or one altered since) is never trusted, it is written again."""
+    try:
+        if path.stat().st_size != len(data):
+            return False
+        return hashlib.sha256(path.read_bytes()).digest() == hashlib.sha256(data).digest()
+    except OSError:
+        return False
+
+
+def _fsync_dir(folder: Path) -> None:
+    if os.name == "nt":  # Windows cannot open a directory; NTFS journals the rename itself
         return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_once(path: Path, data: bytes, created: list[Path]) -> None:
+    """Write ``data`` to ``path`` durably: temporary file, fsync, rename, fsync the folder, so
+    after a crash the name holds either nothing or the whole file, and a row that names it is
+    committed only after the file is on disk."""
+    if path.exists() and _already_whole(path, data):
+        return
+    existed = path.exists()
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(path.suffix + ".part")
-    temporary.write_bytes(data)
+    with open(temporary, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
     os.replace(temporary, path)
-    created.append(path)
+    _fsync_dir(path.parent)
+    if not existed:
+        created.append(path)
 
 
 def _display_and_thumb(image: Image.Image) -> tuple[bytes, bytes]:
@@ -169,15 +200,23 @@ def import_photo(
         "AND status = 'active'",
         (owner_table, owner_uuid, digest),
     )
-    if existing:
-        return existing
-    taken_at, (lat, lon) = _taken_at(exif), _gps(exif)
     suffix = ALLOWED_FORMATS[image.format]
     relative = {
         "original_path": f"originals/{digest[:2]}/{digest}{suffix}",
         "display_path": f"display/{digest[:2]}/{digest}.jpg",
         "thumb_path": f"thumbs/{digest[:2]}/{digest}.jpg",
     }
+    if existing:
+        # Attaching the same photo again repairs what a crash or a mishap left: an empty,
+        # cut-short or altered original is written again from these very bytes (its name is
+        # their hash), and a missing or empty display copy or thumbnail is rebuilt.
+        _write_once(paths.photos / existing["original_path"], data, [])
+        for key, blob in (("display_path", display), ("thumb_path", thumb)):
+            target = paths.photos / (existing[key] or relative[key])
+            if not target.is_file() or target.stat().st_size == 0:
+                _write_once(target, blob, [])
+        return existing
+    taken_at, (lat, lon) = _taken_at(exif), _gps(exif)
     created: list[Path] = []
     try:
         for key, blob in zip(relative, (data, display, thumb), strict=True):
@@ -187,7 +226,7 @@ def import_photo(
             {
                 "owner_table": owner_table,
                 "owner_uuid": owner_uuid,
-                "kind": "photo",
+                "kind": AttachmentKind.PHOTO,
                 "filename": source.name,
                 "sha256": digest,
                 **relative,

@@ -27,7 +27,9 @@ from deerfield_desk.errors import (
     RegisterUnavailable,
 )
 from deerfield_desk.models.actor import SYSTEM_ACTOR, Actor
-from deerfield_desk.store import journal, register_file, write_gate
+from deerfield_desk.models.codes import RecordStatus
+from deerfield_desk.store import journal, register_file, replay, write_gate
+from deerfield_desk.store.coded_columns import code_refusal
 from deerfield_desk.store.migrations import apply_migrations
 from deerfield_desk.store.register_lock import RegisterLock
 
@@ -114,6 +116,14 @@ class Register:
         self.writes_held: str | None = None
         self.read_only_reason: str | None = None
         self.owner_lock: RegisterLock | None = None
+        self._witnessed = 0
+        #: ``guard(table, action)`` raises NotAllowed for a write this copy may not make (a
+        #: field copy refuses permits' issuance, payments, fees and settings); None = office.
+        self.guard = None
+        #: Set while replaying another register's entries: journaled with each entry.
+        self.origin: dict | None = None
+        #: The manifest when this file is a field copy (see ``store.field``), else None.
+        self.field_manifest = None
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -180,6 +190,9 @@ class Register:
             if lock is not None:
                 lock.release()
             raise
+        from deerfield_desk.store.field.mode import install_field_guard
+
+        install_field_guard(register)
         return register
 
     @classmethod
@@ -217,21 +230,7 @@ class Register:
                     f"{path} already exists; a new register is only made where there is no "
                     "file. Open it instead, or choose another name."
                 )
-            building = path.with_name(f".{path.name}.creating-{os.getpid()}")
-            for suffix in ("", "-wal", "-shm", "-journal"):
-                Path(f"{building}{suffix}").unlink(missing_ok=True)
-            try:
-                conn = connect(building)
-                try:
-                    register_file.stamp(conn)
-                    apply_migrations(Database(conn))
-                    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-                finally:
-                    conn.close()
-                os.replace(building, path)
-            finally:
-                for suffix in ("", "-wal", "-shm", "-journal"):
-                    Path(f"{building}{suffix}").unlink(missing_ok=True)
+            register_file.build_new(path, connect)
         return cls.open(path, actor, lock_timeout=lock_timeout)
 
     @property
@@ -286,7 +285,7 @@ class Register:
             self._tx_depth += 1
             try:
                 yield self
-            except BaseException:
+            except BaseException as exc:
                 self._tx_depth -= 1
                 if self._tx_depth == 0:
                     if self.conn.in_transaction:
@@ -294,6 +293,9 @@ class Register:
                 elif self.conn.in_transaction:
                     self.conn.execute(f"ROLLBACK TO sp{self._tx_depth}")
                     self.conn.execute(f"RELEASE sp{self._tx_depth}")
+                refused = code_refusal(exc)  # an unknown code: say which field takes what
+                if refused is not None:
+                    raise refused from exc
                 raise
             self._tx_depth -= 1
             if self._tx_depth > 0:
@@ -305,7 +307,35 @@ class Register:
                 if self.conn.in_transaction:
                     self.conn.execute("ROLLBACK")
                 raise
+            self._witness_head()
             write_gate.checkpoint_if_large(self.conn, self.path)
+
+    def _witness_head(self) -> None:
+        """Refresh the head witness beside the file after a commit (store/head_witness.py).
+        Best effort by design: the change is committed whatever happens here."""
+        from deerfield_desk.store import head_witness
+
+        try:
+            head = journal.read_head(self.conn)
+        except sqlite3.Error:
+            return
+        if head.seq and head.seq != self._witnessed and head_witness.write(self.path, head):
+            self._witnessed = head.seq
+
+    @contextmanager
+    def acting_as(self, actor: Actor, origin: dict | None) -> Iterator[Register]:
+        """Write as ``actor`` with ``origin`` on every journal entry (a field check-in replays
+        the inspector's entries under the inspector's name, marked with where they came from)."""
+        saved = self.actor, self.origin
+        self.actor, self.origin = actor, origin
+        try:
+            yield self
+        finally:
+            self.actor, self.origin = saved
+
+    def _check_guard(self, table: str, action: str) -> None:
+        if self.guard is not None:
+            self.guard(table, action)
 
     # -- reading ---------------------------------------------------------------------------
     def query(self, sql: str, params: Iterable = ()) -> list[dict]:
@@ -336,6 +366,7 @@ class Register:
         """Insert one record and journal it; returns the stored row (with id and uuid)."""
         values = dict(values)
         values.setdefault("uuid", str(uuidlib.uuid4()))
+        self._check_guard(table, "insert")
         with self.transaction():
             columns = ", ".join(values)
             marks = ", ".join("?" * len(values))
@@ -345,7 +376,10 @@ class Register:
             row = self.get(table, values["uuid"])
             self._index(table, [row], [])
             journal.append_entries(
-                self.conn, self.actor, [(table, row["uuid"], "insert", None, row, None)]
+                self.conn,
+                self.actor,
+                [(table, row["uuid"], "insert", None, row, None)],
+                self.origin,
             )
         return row
 
@@ -353,6 +387,7 @@ class Register:
         """Insert many records in one transaction, one journal entry each (imports, demo)."""
         if not rows:
             return 0
+        self._check_guard(table, action)
         for row in rows:
             row.setdefault("uuid", str(uuidlib.uuid4()))
         columns = list(rows[0])
@@ -362,17 +397,18 @@ class Register:
                 f"VALUES ({', '.join('?' * len(columns))})",
                 [tuple(r[c] for c in columns) for r in rows],
             )
-            if table in FTS_INDEXES:
-                uuids = [r["uuid"] for r in rows]
-                stored = self.query(
-                    f"SELECT * FROM {table} WHERE uuid IN (SELECT value FROM json_each(?))",
-                    (journal.to_json(uuids),),
-                )
-                self._index(table, stored, [])
+            # Journal the rows as stored (with id and defaults), exactly as insert() does, so
+            # the replay in verify compares like with like.
+            stored = self.query(
+                f"SELECT * FROM {table} WHERE uuid IN (SELECT value FROM json_each(?)) ORDER BY id",
+                (journal.to_json([r["uuid"] for r in rows]),),
+            )
+            self._index(table, stored, [])
             journal.append_entries(
                 self.conn,
                 self.actor,
-                [(table, r["uuid"], action, None, r, None) for r in rows],
+                [(table, r["uuid"], action, None, r, None) for r in stored],
+                self.origin,
             )
         return len(rows)
 
@@ -388,8 +424,16 @@ class Register:
         """Change fields of one record and journal before/after; returns the new row."""
         if "uuid" in changes or "id" in changes:
             raise InvalidInput("uuid", "a record's identity never changes")
+        self._check_guard(table, action)
         with self.transaction():
             before = self.get(table, record_uuid)
+            drift = replay.record_drift(self.conn, table, before)
+            if drift:
+                # Journaling on top of a forged row would launder the forgery as legitimate.
+                raise NotAllowed(
+                    f"{drift}. Nothing was written; run 'deerfield-desk verify' and restore "
+                    "the newest good backup."
+                )
             if changes:
                 assignments = ", ".join(f"{c} = ?" for c in changes)
                 self.conn.execute(
@@ -399,7 +443,10 @@ class Register:
             after = self.get(table, record_uuid)
             self._index(table, [after], [before])
             journal.append_entries(
-                self.conn, self.actor, [(table, record_uuid, action, before, after, reason)]
+                self.conn,
+                self.actor,
+                [(table, record_uuid, action, before, after, reason)],
+                self.origin,
             )
         return after
 
@@ -427,7 +474,7 @@ class Register:
         return self.update(
             table,
             record_uuid,
-            {"status": "voided", "void_reason": reason.strip()},
+            {"status": RecordStatus.VOIDED, "void_reason": reason.strip()},
             action="void",
             reason=reason.strip(),
         )
@@ -450,19 +497,36 @@ class Register:
     def next_number(self, series: str, year: int) -> int:
         """The next number of a series within a year: no gaps, no reuse. Call inside the
         transaction that stores the number, so a rollback gives the number back."""
+        self._check_guard("number_series", f"{series}/{year}")
+        return self.advance_series(series, year, 1)
+
+    def advance_series(self, series: str, year: int, by: int, action: str = "number") -> int:
+        """Move a number series on by ``by`` (one number, or a block reserved for a field
+        copy) and journal the step, so ``verify`` can replay the series (store/replay.py).
+        Returns the series' new last number."""
         with self.transaction():
             row = self.conn.execute(
-                "UPDATE number_series SET last = last + 1 WHERE series = ? AND year = ? "
+                "UPDATE number_series SET last = last + ? WHERE series = ? AND year = ? "
                 "RETURNING last",
-                (series, year),
+                (by, series, year),
             ).fetchone()
             if row is None:
                 self.conn.execute(
-                    "INSERT INTO number_series (series, year, last) VALUES (?, ?, 1)",
-                    (series, year),
+                    "INSERT INTO number_series (series, year, last) VALUES (?, ?, ?)",
+                    (series, year, by),
                 )
-                return 1
-            return row[0]
+            last = row[0] if row else by
+            key = {"series": series, "year": year}
+            journal.append_entries(
+                self.conn,
+                self.actor,
+                [(
+                    replay.SERIES_TABLE, replay.series_key(series, year), action,
+                    {**key, "last": last - by} if row else None, {**key, "last": last}, None,
+                )],
+                self.origin,
+            )  # fmt: skip
+            return last
 
 
 def decision(function: Callable[..., T]) -> Callable[..., T]:

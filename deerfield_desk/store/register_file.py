@@ -105,3 +105,27 @@ def probe(path: Path) -> FileState:
 def stamp(conn: sqlite3.Connection) -> None:
     """Mark a register as ours (a header field: no table, no journal entry needed)."""
     conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+
+def build_new(path: Path, connect) -> None:
+    """Build an empty register beside ``path`` and rename it into place whole (the caller
+    holds the register lock and has checked that nothing is at ``path``)."""
+    from sqlite_utils import Database
+
+    from deerfield_desk.store.migrations import apply_migrations
+
+    building = path.with_name(f".{path.name}.creating-{os.getpid()}")
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{building}{suffix}").unlink(missing_ok=True)
+    try:
+        conn = connect(building)
+        try:
+            stamp(conn)
+            apply_migrations(Database(conn))
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+        os.replace(building, path)
+    finally:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{building}{suffix}").unlink(missing_ok=True)

@@ -71,7 +71,7 @@ def choose_register(args) -> tuple[Paths, bool]:
     own = register_paths()
     if own.db.exists() and not getattr(args, "demo", False):
         return own, False
-    from deerfield_desk.store.demo import ensure_demo_register
+    from deerfield_desk.demo import ensure_demo_register
 
     demo = demo_paths()
     ensure_demo_register(demo.db, permits=DEMO_PERMITS)

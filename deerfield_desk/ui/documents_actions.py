@@ -69,7 +69,7 @@ def choose_reference(window, kind: str) -> str | None:
     from deerfield_desk.ui.permit_picker import load_permit, permit_title
 
     statuses = PERMIT_STATUSES[kind]
-    current = getattr(window, "current_permit_uuid", lambda: None)()
+    current = window.current_permit_uuid()
     if current:
         row = load_permit(window.register, current)
         if row["status"] in statuses:

@@ -149,7 +149,7 @@ def start_export(
     window, year: int, folder: Path, formats: list[str], renderer=AUTO, permit_cards=False
 ):
     """Run the export in the background; the result is reported on the GUI thread."""
-    db = window.paths.db
+    db, actor = window.paths.db, window.actor
 
     def done(result) -> None:
         lines = [f"Exported {result.year} to {result.folder}:"]
@@ -162,6 +162,8 @@ def start_export(
     return run_with_progress(
         window,
         f"Exporting {year}",
-        lambda: export_year(db, year, folder, formats, renderer, permit_cards=permit_cards),
+        lambda: export_year(
+            db, year, folder, formats, renderer, permit_cards=permit_cards, actor=actor
+        ),
         done,
     )

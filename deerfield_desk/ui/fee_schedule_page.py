@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from deerfield_desk.errors import InvalidInput
+from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.fee_schedule import KNOWN_CODES
 from deerfield_desk.models.money import format_cents, parse_dollars
 from deerfield_desk.store.ledger import fee_schedule, set_fee_schedule
@@ -88,7 +88,7 @@ class FeeScheduleDialog(QDialog):
     def save(self) -> bool:
         try:
             set_fee_schedule(self.register, self.entries())
-        except InvalidInput as exc:
+        except (InvalidInput, NotAllowed) as exc:  # NotAllowed: a field copy
             self.error.setText(str(exc))
             self.error.setVisible(True)
             return False

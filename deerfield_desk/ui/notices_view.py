@@ -214,7 +214,7 @@ class NoticesView(QWidget):
         return self._done(dialog.result_row) if notice_dialogs.run(dialog) else None
 
     def draft(self) -> dict | None:
-        uuid = getattr(self.window_, "current_permit_uuid", lambda: None)()
+        uuid = self.window_.current_permit_uuid()
         if not uuid:
             confirm.inform(self, "Draft notice", "Select the permit in the Register tab first: "
                            "a notice is drafted for the permit it concerns.")  # fmt: skip

@@ -27,7 +27,7 @@ def permit_title(row: dict) -> str:
 
 
 def choose_permit(window, statuses: tuple[str, ...], title: str) -> str | None:
-    current = getattr(window, "current_permit_uuid", lambda: None)()
+    current = window.current_permit_uuid()
     if current:
         return current
     rows = permits_in_statuses(window.register, statuses)

@@ -22,6 +22,7 @@ from deerfield_desk.documents.village import (
     load_village_settings,
     save_village_settings,
 )
+from deerfield_desk.errors import NotAllowed
 
 FIELDS = (
     ("name", "Village name"),
@@ -91,7 +92,11 @@ class VillageSettingsPage(QDialog):
         self.message.setText(problem or "")
         if problem:
             return False
-        save_village_settings(self.register, self.values())
+        try:
+            save_village_settings(self.register, self.values())
+        except NotAllowed as exc:  # a field copy: settings are changed at the office
+            self.message.setText(str(exc))
+            return False
         return True
 
     def accept_if_valid(self) -> None:

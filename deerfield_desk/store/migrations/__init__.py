@@ -1,6 +1,8 @@
 """Numbered schema migrations, applied at start-up with ``sqlite_utils.Migrations``.
 
-Each migration lives in its own module ``mNNNN_<what>.py`` with a function ``migrate(db)``.
+Each migration lives in its own module ``mNNNN_<what>.py`` with a function ``migrate(db)``;
+a module that sets ``TRANSACTIONAL = False`` runs outside sqlite-utils' transaction and
+manages its own (a table rebuild must switch foreign keys off between transactions).
 They are applied in the order of ``MIGRATION_MODULES``; a register records which ran in
 ``_sqlite_migrations``. Never edit a migration that has shipped: add the next one.
 """
@@ -17,7 +19,10 @@ MIGRATION_MODULES = [
     "m0002_register_indexes",
     "m0003_lifecycle",
     "m0004_inspections",
+    "m0005_coded_values",
     "m0006_register_identity",
+    "m0009_field_exchange",
+    "m0014_verify",
 ]
 
 SET_NAME = "deerfield_desk"
@@ -27,7 +32,8 @@ def build_migrations() -> Migrations:
     migrations = Migrations(SET_NAME)
     for module_name in MIGRATION_MODULES:
         module = importlib.import_module(f"{__name__}.{module_name}")
-        migrations(name=module_name)(module.migrate)
+        transactional = getattr(module, "TRANSACTIONAL", True)
+        migrations(name=module_name, transactional=transactional)(module.migrate)
     return migrations
 
 

@@ -1,6 +1,6 @@
 """Exhibit A at the site (31.10(2)): one row per item, three big answers, a note, photos.
 
-The items come from ``checklists/exhibit_a_erosion.toml`` for the site's class; the visit is
+The items come from ``exhibit_a_erosion.toml`` for the site class; the visit is
 saved only when every item is answered (and every "deficient" has a note), then the photos
 queued on items are attached to their stored responses.
 """

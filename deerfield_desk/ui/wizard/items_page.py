@@ -2,7 +2,7 @@
 12.18(2)(a)–(i), the moving papers of 12.19(8)(b),(e), the dish application of 12.28(2)–(3),
 the erosion plan contents of 31.09 — ticked off as they are received at the counter.
 
-The lists come from ``checklists/application_items.toml``; which ones show depends on the
+The lists come from ``resources/checklists/application_items.toml``; which ones show depends on the
 work and on the erosion class the engine finds. Other papers the engine requires (plans,
 plot plan, placard, insurance) are ticked here too.
 """

@@ -8,9 +8,8 @@ from __future__ import annotations
 import random
 from datetime import date
 
-from deerfield_desk.models.inspection_sequence import stages_for
-from deerfield_desk.store import demo_names as names
-from deerfield_desk.store.demo_rows import (
+from deerfield_desk.demo import names
+from deerfield_desk.demo.rows import (
     INSPECTORS,
     KINDS,
     STATUSES,
@@ -20,6 +19,11 @@ from deerfield_desk.store.demo_rows import (
     new_uuid,
     new_uuids,
 )
+from deerfield_desk.models.codes import NoticeStatus, PermitKind
+from deerfield_desk.models.inspection_sequence import stages_for
+from deerfield_desk.models.notice_deadlines import notice_deadlines
+from deerfield_desk.models.notices import ServiceMethod
+from deerfield_desk.models.status import PermitStatus
 
 PERMIT_COLS = (
     "id", "uuid", "permit_number", "kind", "permit_class", "status", "structure", "description",
@@ -190,21 +194,28 @@ class PermitMaker:
                 "created_at": p.get("issued_date") or p["applied_date"]}  # fmt: skip
 
     def _notice(self, i: int, p: dict) -> dict | None:
+        """A served notice of one of the app's own kinds, its due date from the ordinance
+        engine as the Notices tab would compute it (the demo once invented kinds no screen
+        knew, and they broke the tab, printing and the archive)."""
         st, rng = p["status"], self.rng
-        if st == "stop_work":
-            kind, facts, section = names.NOTICE_KINDS[0]
-        elif st == "issued" and p["expires_date"] < iso(self.end) and rng.random() < 0.3:
+        erosion = p["kind"] == PermitKind.EROSION_CONTROL
+        if st == PermitStatus.STOP_WORK:
+            kind, facts, section = names.NOTICE_KINDS[1 if erosion else 0]
+        elif st == PermitStatus.ISSUED and p["expires_date"] < iso(self.end) and rng.random() < 0.3:
             kind, facts, section = names.NOTICE_KINDS[3]
-        elif st in ("issued", "extended") and rng.random() < 0.004:
-            kind, facts, section = rng.choice(names.NOTICE_KINDS[1:3])
+        elif st in (PermitStatus.ISSUED, PermitStatus.EXTENDED) and rng.random() < 0.004:
+            kind, facts, section = names.NOTICE_KINDS[1 if erosion else 2]
         else:
             return None
         day = min(self.end, max(self.plan.issued[i], self.end - rng.randint(1, 60)))
         year = date.fromordinal(day).year
         self.notice_last[year] = n = self.notice_last.get(year, 0) + 1
-        return {"id": self._next("notices"), "uuid": new_uuid(rng),
-                "notice_number": f"N-{year}-{n:04d}", "kind": kind, "permit_id": p["id"],
-                "parcel_id": p["parcel_id"], "status": "served", "facts": facts,
-                "sections": section, "remedy": "Correct and call for reinspection",
-                "issued_at": iso(day), "served_at": iso(day), "service_method": "posted on site",
-                "due_date": iso(day + 30)}  # fmt: skip
+        row = {"id": self._next("notices"), "uuid": new_uuid(rng),
+               "notice_number": f"N-{year}-{n:04d}", "kind": kind, "permit_id": p["id"],
+               "parcel_id": p["parcel_id"], "status": NoticeStatus.SERVED, "facts": facts,
+               "sections": section, "remedy": "Correct and call for reinspection",
+               "issued_at": f"{iso(day)}T09:00", "served_at": iso(day),
+               "service_method": ServiceMethod.POSTED}  # fmt: skip
+        due = notice_deadlines(row).register_due
+        row["due_date"] = due.isoformat() if due else None
+        return row

@@ -11,15 +11,15 @@ from array import array
 from dataclasses import dataclass, field
 from datetime import date
 
-from deerfield_desk.store import demo_names as names
+from deerfield_desk.demo import names
+from deerfield_desk.models.codes import PermitKind
+from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.bulk import JOURNAL_INSERT, JournalChain, insert_sql
 
-KINDS = ("building", "erosion_control", "demolition", "moving", "satellite_dish")
+K = PermitKind
+KINDS = (K.BUILDING, K.EROSION_CONTROL, K.DEMOLITION, K.MOVING, K.SATELLITE_DISH)
 KIND_CUMULATIVE = (0.84, 0.95, 0.98, 0.985, 1.0)
-STATUSES = (
-    "draft", "submitted", "under_review", "approved", "conditionally_approved", "rejected",
-    "issued", "extended", "finaled", "expired", "revoked", "voided", "stop_work",
-)  # fmt: skip
+STATUSES = tuple(PermitStatus)
 S = {name: code for code, name in enumerate(STATUSES)}
 INSPECTORS = ("Dale Kittleson", "Ruth Haugen")
 #: State credentials by trade (Wisconsin DSPS credential kinds), else dwelling contractor.
@@ -204,8 +204,3 @@ def statements(chain: JournalChain, tables: dict, at: str, rng: random.Random) -
         entries += chain.entries_for(table, rows, uuids, at)
     out.append((JOURNAL_INSERT, entries))
     return out
-
-
-from deerfield_desk.store.demo_permits import PermitMaker  # noqa: E402  (uses the helpers above)
-
-__all__ = ["PermitMaker", "Places", "Plan", "plan_permits", "statements"]

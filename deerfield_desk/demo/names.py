@@ -4,6 +4,8 @@ Made up, but shaped like the village: a small Dane County village east of Madiso
 Norwegian and German family names, local trades, and the projects a village inspector sees.
 """
 
+from deerfield_desk.models.notices import NoticeKind
+
 STREETS = (
     "Main St", "Liberty St", "Deerfield Pkwy", "Hickory Ln", "Prairie View Dr", "Mill St",
     "Church St", "Water St", "Pleasant St", "Oak St", "Elm St", "Maple St", "Spring St",
@@ -115,9 +117,11 @@ PROJECTS = {
     ),
 }
 
+#: (notice kind, facts, sections) the demo serves; kinds are the app's own (NoticeKind), so
+#: every demo notice opens, prints and archives like a real one.
 NOTICE_KINDS = (
-    ("stop_work_order", "Work without required inspection", "12.24"),
-    ("violation_notice", "Erosion controls not maintained", "31.14(1)"),
-    ("violation_notice", "Occupancy before final inspection", "12.16"),
-    ("expiry_notice", "Permit expired before final inspection", "12.14(1)"),
+    (NoticeKind.BUILDING_STOP_WORK, "Work covered before the required inspection", "12.24"),
+    (NoticeKind.EROSION_STOP_WORK, "Erosion controls not installed or maintained", "31.14(2)(A)"),
+    (NoticeKind.VIOLATION, "Building occupied before the final inspection", "12.16, 12.23(3)"),
+    (NoticeKind.VIOLATION, "Permit expired before the final inspection", "12.14(1), 12.23(3)"),
 )

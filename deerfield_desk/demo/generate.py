@@ -23,10 +23,12 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from deerfield_desk.demo.permits import PermitMaker
+from deerfield_desk.demo.rows import Places, new_uuids, plan_permits, statements
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.actor import Actor, Role
-from deerfield_desk.store import demo_rows, journal
-from deerfield_desk.store.bulk import HEAD_UPSERT, JournalChain
+from deerfield_desk.store import journal
+from deerfield_desk.store.bulk import HEAD_UPSERT, JOURNAL_INSERT, JournalChain
 from deerfield_desk.store.register import LOCK_TIMEOUT, Register
 from deerfield_desk.store.register_lock import RegisterLock
 
@@ -125,17 +127,17 @@ def produce(n: int, seed: int, today: date, head: tuple[int, str, int]):
     Pure computation, no database: it runs in a second process for big registers."""
     rng = random.Random(seed)
     chain = JournalChain.from_head(DEMO_ACTOR, *head)
-    plan = demo_rows.plan_permits(rng, n, FIRST_YEAR, today)
-    places = demo_rows.Places(rng, n)
+    plan = plan_permits(rng, n, FIRST_YEAR, today)
+    places = Places(rng, n)
     at = datetime.now(UTC).isoformat(timespec="microseconds")
     counts = {table: len(rows) for table, (_cols, rows) in places.tables().items()}
-    yield "batch", 0, [*demo_rows.statements(chain, places.tables(), at, rng), _head(chain)]
-    maker = demo_rows.PermitMaker(rng, plan, places, today)
+    yield "batch", 0, [*statements(chain, places.tables(), at, rng), _head(chain)]
+    maker = PermitMaker(rng, plan, places, today)
     for start in range(0, n, BATCH):
         stop = min(n, start + BATCH)
         tables = maker.batch(start, stop)
         at = datetime.now(UTC).isoformat(timespec="microseconds")
-        batch = [*demo_rows.statements(chain, tables, at, rng), _head(chain)]
+        batch = statements(chain, tables, at, rng)
         for table, (_cols, rows) in tables.items():
             counts[table] = counts.get(table, 0) + len(rows)
         if stop == n:
@@ -144,6 +146,10 @@ def produce(n: int, seed: int, today: date, head: tuple[int, str, int]):
             batch.append(
                 ("INSERT INTO number_series (series, year, last) VALUES (?, ?, ?)", series)
             )
+            # journaled like Register.next_number's steps, so verify replays the series too
+            entries = chain.series_entries(series, new_uuids(rng, len(series)), at)
+            batch.append((JOURNAL_INSERT, entries))
+        batch.append(_head(chain))
         yield "batch", stop, batch
     counts["journal"] = chain.entries
     yield "done", counts, None

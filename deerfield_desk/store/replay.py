@@ -1,0 +1,353 @@
+"""Replay the journal against the rows: the check that no edit can bypass (ARCHITECTURE.md).
+
+The journal's chain proves the journal was not altered; it says nothing about the tables. This
+module closes that gap: every record of every official table (every table with a ``uuid``)
+must equal the *latest after-image* the journal holds for it, column by column, and every
+journaled record must still be there. So a direct ``UPDATE``, an inserted or deleted row and
+an ``INSERT OR REPLACE`` (which deletes without firing the no-delete triggers, and usually
+gives the row a new ``id``) are each reported with table, record and column.
+
+The number series is protected the same way: ``Register.next_number`` journals every step as
+``number_series`` with record ``series/year`` and after-image ``{"series", "year", "last"}``.
+
+Rules for an after-image that lacks a column (why): the demo generator journals only the
+fields it sets, and later migrations add columns to old rows. A missing column must hold the
+column's declared default (NULL when none). A missing ``id`` is not compared (rows journaled by
+an older ``insert_many`` carried none). A migration that *changes* official rows must journal
+the change like any other writer, or ``verify`` reports it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from deerfield_desk.store.bulk import row_json
+
+SERIES_TABLE = "number_series"
+DELETE_TRIGGER_MARK = "RAISE(ABORT"
+WRITING_WORDS = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+
+
+def series_key(series: str, year: int) -> str:
+    return f"{series}/{year}"
+
+
+@dataclass
+class ReplayReport:
+    records: int = 0
+    problems: list[str] = field(default_factory=list)
+    more: int = 0  # problems not kept (the list is capped)
+
+    def add(self, text: str, cap: int) -> None:
+        if len(self.problems) < cap:
+            self.problems.append(text)
+        else:
+            self.more += 1
+
+
+def official_tables(conn: sqlite3.Connection) -> list[str]:
+    """Every table whose records carry a ``uuid``: the official, journaled ones."""
+    names = [
+        r[0]
+        for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            "AND name NOT LIKE '\\_%' ESCAPE '\\' AND name != 'journal' ORDER BY name"
+        )
+    ]
+    return [n for n in names if "uuid" in columns(conn, n)]
+
+
+def columns(conn: sqlite3.Connection, table: str) -> list[str]:
+    return [r[1] for r in conn.execute(f'PRAGMA table_info("{table}")')]
+
+
+def column_defaults(conn: sqlite3.Connection, table: str) -> dict:
+    """Each column's declared default as a value, evaluated apart from the register."""
+    scratch = sqlite3.connect(":memory:")
+    out = {}
+    try:
+        for _cid, name, _type, _notnull, dflt, _pk in conn.execute(f'PRAGMA table_info("{table}")'):
+            if dflt is None:
+                out[name] = None
+                continue
+            try:
+                out[name] = scratch.execute(f"SELECT {dflt}").fetchone()[0]
+            except sqlite3.Error:
+                out[name] = dflt
+    finally:
+        scratch.close()
+    return out
+
+
+def _same(stored, journaled) -> bool:
+    """Equal as the journal wrote it: bytes were written as ``str(bytes)``, and a number is
+    never equal to text (``1`` stored where the journal says ``"1"`` is an edit)."""
+    if isinstance(stored, bytes):
+        stored = str(stored)
+    if isinstance(journaled, bool):
+        journaled = int(journaled)
+    if isinstance(stored, str) or isinstance(journaled, str):
+        return type(stored) is type(journaled) and stored == journaled
+    return stored == journaled
+
+
+def differing_columns(row: dict, image: dict, defaults: dict) -> list[str]:
+    """The columns where ``row`` differs from the journal's after-image (see module doc)."""
+    out = []
+    for name, value in row.items():
+        if name in image:
+            if not _same(value, image[name]):
+                out.append(name)
+        elif name != "id" and not _same(value, defaults.get(name)):
+            out.append(name)
+    out += [f"{name} (no such column any more)" for name in image if name not in row]
+    return out
+
+
+def _show(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _latest_images(conn: sqlite3.Connection) -> Iterator[tuple[str, str, str | None]]:
+    """(table, record, after_json) of each record's latest entry, by table then record."""
+    return conn.execute(
+        "SELECT l.table_name, l.record_uuid, j.after_json FROM "
+        "(SELECT table_name, record_uuid, max(seq) AS seq FROM journal "
+        " GROUP BY table_name, record_uuid) AS l JOIN journal AS j ON j.seq = l.seq "
+        "ORDER BY l.table_name, l.record_uuid"
+    )
+
+
+def replay(conn: sqlite3.Connection, cap: int = 40) -> ReplayReport:
+    """Compare every official record and the number series with the journal's replay."""
+    report = ReplayReport()
+    tables = set(official_tables(conn))
+    series_seen = False
+    current = None
+    stream = _latest_images(conn)
+    pending: list[tuple[str, str | None]] = []
+
+    def flush(table, images):
+        nonlocal series_seen
+        if table is None:
+            return
+        if table == SERIES_TABLE:
+            series_seen = True
+            _check_series(conn, images, report, cap)
+        elif table in tables:
+            _check_table(conn, table, images, report, cap)
+            tables.discard(table)
+        else:
+            report.add(
+                f"the journal records {len(images)} {table} record(s), but the register has "
+                f"no table {table}: it was dropped outside the app",
+                cap,
+            )
+
+    # Stream table by table so a million records never sit in memory at once.
+    for table, record, after in stream:
+        if table != current:
+            flush(current, pending)
+            current, pending = table, []
+        pending.append((record, after))
+    flush(current, pending)
+    for table in sorted(tables):  # tables with rows but no journal entry at all
+        _check_table(conn, table, [], report, cap)
+    if not series_seen:
+        _check_series(conn, [], report, cap)
+    return report
+
+
+def _check_table(conn, table: str, images: list, report: ReplayReport, cap: int) -> None:
+    defaults = column_defaults(conn, table)
+    cursor = conn.execute(f'SELECT * FROM "{table}" ORDER BY uuid')
+    names = [d[0] for d in cursor.description]
+    it = iter(images)
+    nxt = next(it, None)
+    for values in cursor:
+        row = dict(zip(names, values, strict=True))
+        uuid = row["uuid"]
+        report.records += 1
+        if not isinstance(uuid, str):
+            report.add(f"{table} row {row.get('id')}: its uuid is not text: made outside", cap)
+            continue
+        while nxt is not None and nxt[0] < uuid:
+            _missing(table, nxt, report, cap)
+            nxt = next(it, None)
+        if nxt is None or nxt[0] != uuid:
+            report.add(
+                f"{table} record {uuid}: has no journal entry: it was inserted outside the app",
+                cap,
+            )
+            continue
+        after = nxt[1]
+        nxt = next(it, None)
+        if after is None:
+            report.add(f"{table} record {uuid}: journaled as removed, yet it is there", cap)
+            continue
+        if row_json(row) == after:
+            continue  # the common case: byte-identical to the journal's after-image
+        try:
+            image = json.loads(after)
+        except ValueError:
+            report.add(f"{table} record {uuid}: its journal after-image is unreadable", cap)
+            continue
+        diff = differing_columns(row, image, defaults)
+        if diff:
+            first = diff[0].split(" ")[0]
+            detail = (
+                f" (register {_show(row.get(first))}, journal "
+                f"{_show(image.get(first, defaults.get(first)))})"
+                if first in row
+                else ""
+            )
+            report.add(
+                f"{table} record {uuid}: column {', '.join(diff)} differs from the journal"
+                f"{detail}: changed outside the app",
+                cap,
+            )
+    while nxt is not None:
+        _missing(table, nxt, report, cap)
+        nxt = next(it, None)
+
+
+def _missing(table: str, image: tuple, report: ReplayReport, cap: int) -> None:
+    if image[1] is None:
+        return  # journaled as removed (no writer does this today)
+    report.add(
+        f"{table} record {image[0]}: in the journal but missing from the register: deleted "
+        "(or replaced) outside the app",
+        cap,
+    )
+
+
+def _check_series(conn, images: list, report: ReplayReport, cap: int) -> None:
+    rows = {
+        series_key(s, y): last
+        for s, y, last in conn.execute(f"SELECT series, year, last FROM {SERIES_TABLE}")
+    }
+    for key, after in images:
+        try:
+            last = json.loads(after)["last"] if after else None
+        except (ValueError, KeyError, TypeError):
+            report.add(f"number series {key}: its journal after-image is unreadable", cap)
+            continue
+        stored = rows.pop(key, None)
+        if stored is None:
+            report.add(f"number series {key}: in the journal but missing from the register", cap)
+        elif stored != last:
+            report.add(
+                f"number series {key}: column last is {stored} but the journal says {last}: "
+                "changed outside the app",
+                cap,
+            )
+    for key, last in sorted(rows.items()):
+        report.add(
+            f"number series {key}: last = {last} has no journal entry: set outside the app", cap
+        )
+
+
+def _norm_sql(sql: str | None) -> str:
+    return " ".join((sql or "").upper().split())
+
+
+def trigger_problems(conn: sqlite3.Connection, tables: list[str] | None = None) -> list[str]:
+    """The guards that make the file append-only must all be in place, and no trigger may
+    write behind the journal's back."""
+    triggers: dict[str, list[tuple[str, str]]] = {}
+    for name, table, sql in conn.execute(
+        "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger'"
+    ):
+        triggers.setdefault(table, []).append((name, _norm_sql(sql)))
+    problems: list[str] = []
+
+    def guarded(table: str, event: str) -> bool:
+        return any(
+            f"BEFORE {event} ON" in sql and DELETE_TRIGGER_MARK in sql
+            for _n, sql in triggers.get(table, [])
+        )
+
+    present = set(official_tables(conn))
+    existing = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    for migration, expected in _expected_tables().items():
+        if _migrated(conn, migration):
+            problems += [
+                f"{table}: the table is missing: it was dropped outside the app"
+                for table in expected
+                if table not in existing
+            ]
+    guarded_tables = list(tables if tables is not None else present)
+    if _migrated(conn, "m0014_verify"):
+        guarded_tables += [SERIES_TABLE, "journal_head"]
+    for table in guarded_tables:
+        if not guarded(table, "DELETE"):
+            problems.append(
+                f"{table}: its no-delete trigger is missing: it was dropped outside the app"
+            )
+    for event in ("UPDATE", "DELETE"):
+        if not guarded("journal", event):
+            problems.append(
+                f"journal: its no-{event.lower()} trigger is missing: it was dropped outside "
+                "the app"
+            )
+    for table, items in sorted(triggers.items()):
+        for name, sql in items:
+            body = sql.split(" BEGIN ", 1)[-1]
+            if any(f"{word} " in body or f"{word}(" in body for word in WRITING_WORDS):
+                problems.append(
+                    f"trigger {name} on {table} writes to the register behind the journal's "
+                    "back: it was added outside the app"
+                )
+    return problems
+
+
+def _expected_tables() -> dict[str, tuple[str, ...]]:
+    """The official tables each migration creates (a dropped empty one is a finding too)."""
+    from deerfield_desk.store.migrations import m0001_foundation, m0004_inspections
+
+    return {
+        "m0001_foundation": (*m0001_foundation.OFFICIAL_TABLES, "journal", "journal_head"),
+        "m0003_lifecycle": ("extensions",),
+        "m0004_inspections": m0004_inspections.NEW_OFFICIAL_TABLES,
+        "m0014_verify": ("archives",),
+    }
+
+
+def _migrated(conn: sqlite3.Connection, name: str) -> bool:
+    try:
+        return bool(
+            conn.execute("SELECT 1 FROM _sqlite_migrations WHERE name = ?", (name,)).fetchone()
+        )
+    except sqlite3.Error:
+        return False
+
+
+def record_drift(conn: sqlite3.Connection, table: str, row: dict) -> str | None:
+    """Why ``row`` is not what the journal last recorded for it, or None when it is.
+
+    ``Register.update`` asks before every change: a row edited outside the app must not have
+    its forged values written into the journal as the "before" of a legitimate edit."""
+    found = conn.execute(
+        "SELECT after_json FROM journal WHERE record_uuid = ? AND table_name = ? "
+        "ORDER BY seq DESC LIMIT 1",
+        (row["uuid"], table),
+    ).fetchone()
+    if found is None:
+        return f"{table} record {row['uuid']} has no journal entry: it was made outside the app"
+    if found[0] is not None and row_json(row) == found[0]:
+        return None
+    try:
+        image = json.loads(found[0])
+    except (TypeError, ValueError):
+        return f"{table} record {row['uuid']}: its journal after-image is unreadable"
+    diff = differing_columns(row, image, column_defaults(conn, table))
+    if not diff:
+        return None
+    return (
+        f"{table} record {row['uuid']} was changed outside the app (column {', '.join(diff)} "
+        "differs from the journal)"
+    )
