@@ -12,8 +12,9 @@ import sqlite3
 import subprocess
 import sys
 
+from deerfield_desk.documents.village import save_village_settings
 from deerfield_desk.store.register import Register
-from tests.documents_fixtures import build_register
+from tests.documents_fixtures import SETTINGS
 
 
 def cli(*args) -> subprocess.CompletedProcess:
@@ -23,6 +24,31 @@ def cli(*args) -> subprocess.CompletedProcess:
         text=True,
         timeout=120,
     )
+
+
+def issued_permit(reg) -> None:
+    """An issued permit with its parcel, owner and application, to print a card of."""
+    save_village_settings(reg, SETTINGS)
+    parcel = reg.insert(
+        "parcels",
+        {"parcel_number": "0711-123-4567", "house_number": "123", "street": "Main Street",
+         "address_text": "123 Main Street, Deerfield, WI 53531"},
+    )  # fmt: skip
+    owner = reg.insert("people", {"name": "Jane Smith", "mailing_address": "PO Box 9"})
+    app = reg.insert(
+        "applications",
+        {"application_number": "A-2026-0007", "parcel_id": parcel["id"],
+         "owner_id": owner["id"], "created_at": "2026-11-02T09:00", "project_json": "{}"},
+    )  # fmt: skip
+    reg.insert(
+        "permits",
+        {"parcel_id": parcel["id"], "address_text": parcel["address_text"],
+         "parcel_number": parcel["parcel_number"], "owner_name": owner["name"],
+         "application_id": app["id"], "permit_number": "2026-0042", "kind": "building",
+         "structure": "dwelling", "status": "issued", "description": "New dwelling",
+         "applied_date": "2026-11-02", "issued_date": "2026-11-16",
+         "expires_date": "2028-11-16"},
+    )  # fmt: skip
 
 
 def people_names(db) -> set[str]:
@@ -37,7 +63,7 @@ def test_other_processes_after_a_stray_descriptor_lose_nothing(tmp_path, clerk):
     db = tmp_path / "register.sqlite"
     app = Register.create(db, clerk)  # the app's register, held for its lifetime
     try:
-        build_register(app, tmp_path)
+        issued_permit(app)
         app.insert("people", {"name": "Before the dialog"})
         with open(db, "rb") as sniff:  # what Qt's file dialog does to the register
             sniff.read(4096)
