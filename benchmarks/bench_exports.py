@@ -83,7 +83,7 @@ def build_register(path: Path, seed: int = 2025) -> dict:
     conn.executemany(
         "INSERT INTO deposits (permit_id, uuid, kind, amount_cents, received_at, status) "
         "VALUES (?,?,?,?,?,?)",
-        ((n, str(uuid.UUID(int=rnd.getrandbits(128))), "completion", 100_000,
+        ((n, str(uuid.UUID(int=rnd.getrandbits(128))), "completion_deposit", 100_000,
           permits[n - 1][14], rnd.choice(("held", "refunded"))) for n in range(1, PERMITS, 4)),
     )  # fmt: skip
     conn.executemany(
@@ -92,6 +92,14 @@ def build_register(path: Path, seed: int = 2025) -> dict:
         ((str(uuid.UUID(int=rnd.getrandbits(128))), f"N-{YEAR}-{n:04d}", "violation", n * 20,
           "issued", permits[n * 20 - 1][14]) for n in range(1, NOTICES + 1)),
     )  # fmt: skip
+    # journaled as the app would have (verify replays the journal, and the archive is made
+    # only from a register that passes verify)
+    from deerfield_desk.models.actor import SYSTEM_ACTOR
+    from deerfield_desk.store.bulk import journal_rows
+    from deerfield_desk.store.journal import utc_now
+
+    tables = ("permits", "inspections", "fees", "payments", "deposits", "notices")
+    journal_rows(conn, SYSTEM_ACTOR, tables, utc_now())
     conn.execute("COMMIT")
     conn.close()
     return {"permits": PERMITS, "inspections": INSPECTIONS}

@@ -57,3 +57,26 @@ def sync_workers(monkeypatch):
     from deerfield_desk.ui import worker
 
     monkeypatch.setattr(worker, "run_synchronously", True)
+
+
+@pytest.fixture
+def main_window(qtbot, db_path):
+    """Build the main window over a register as the app does (the one way every UI test gets
+    a window). Daily backups are off, so no test writes one by accident; a test about backups
+    turns them on."""
+    from deerfield_desk.config import register_paths
+    from deerfield_desk.ui.main_window import MainWindow
+
+    def make(register, path=None):
+        win = MainWindow(register, register_paths(path or db_path))
+        win.backups_enabled = False
+        qtbot.addWidget(win)
+        return win
+
+    return make
+
+
+@pytest.fixture
+def window(main_window, register):
+    """The main window over the test's register; modules override it to add their data."""
+    return main_window(register)

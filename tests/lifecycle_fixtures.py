@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWizard
 
-from deerfield_desk.store import ledger
-from deerfield_desk.store.applications import add_person
 from deerfield_desk.ui.wizard import ApplicationWizard
-
-TODAY = date(2026, 11, 30)  # a Monday; Thursday 3 Dec is the third working day
+from tests.application_builders import TODAY, people
 
 
 def set_widget(widget, value) -> None:
@@ -33,22 +28,6 @@ def fill(wizard: QWizard, name: str, value) -> None:
     widget = widget or page.findChild(QComboBox, name)
     assert widget is not None, f"no field {name} on {page.title()}"
     set_widget(widget, value)
-
-
-def people(register) -> dict:
-    return {
-        "owner": add_person(register, {"name": "Ann Owner", "phone": "608-555-0100"}),
-        "contractor": add_person(
-            register,
-            {
-                "name": "Bo Builder",
-                "firm": "Builder & Sons",
-                "credential_type": "Dwelling Contractor",
-                "credential_number": "1234567",
-            },  # fmt: skip
-            contractor=True,
-        ),
-    }
 
 
 def walk(qtbot, register, *, site: dict, work: str, answers: dict, received=(),
@@ -88,13 +67,3 @@ def receive_all(wizard) -> None:
     for check in wizard.items_page.checks.values():
         check.setChecked(True)
     wizard.next()
-
-
-def pay_all(register, permit, on=TODAY) -> None:
-    for fee in ledger.fees_for_permit(register, permit["id"]):
-        if fee["amount_cents"] is None:
-            ledger.bill_fee(register, fee["uuid"], 120000, "engineer's invoice 77")
-            fee = {**fee, "balance_cents": 120000}
-        if fee["balance_cents"]:
-            ledger.record_payment(register, fee["uuid"], fee["balance_cents"], "check",
-                                  f"R-{fee['id']}", on)  # fmt: skip

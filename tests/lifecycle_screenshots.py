@@ -14,7 +14,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).parent))
 
-from lifecycle_fixtures import TODAY, walk  # noqa: E402
+from lifecycle_fixtures import walk  # noqa: E402
 from PIL import Image  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -22,6 +22,7 @@ from deerfield_desk.config import register_paths  # noqa: E402
 from deerfield_desk.models.actor import Actor, Role  # noqa: E402
 from deerfield_desk.store.permits_lifecycle import decide_review  # noqa: E402
 from deerfield_desk.store.register import Register  # noqa: E402
+from tests.application_builders import TODAY  # noqa: E402
 
 SCENARIOS = {
     "house": dict(site={"site_house_number": "12", "site_on_platted_lot": True,

@@ -6,7 +6,6 @@ from datetime import date, timedelta
 
 import pytest
 
-from deerfield_desk.config import register_paths
 from deerfield_desk.store.numbering import assign_permit_number
 
 TODAY = date.today()
@@ -77,10 +76,5 @@ def known_permits(register):
 
 
 @pytest.fixture
-def window(qtbot, register, db_path, known_permits):
-    from deerfield_desk.ui.main_window import MainWindow
-
-    win = MainWindow(register, register_paths(db_path))
-    win.backups_enabled = False
-    qtbot.addWidget(win)
-    return win
+def window(main_window, register, known_permits):
+    return main_window(register)

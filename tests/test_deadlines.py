@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from deerfield_desk.errors import InvalidInput
@@ -200,11 +200,25 @@ def test_working_day_deadline_counts_exactly_n_open_days(d, event):
     assert sum(CAL.is_office_open(x) for x in days) == EVENTS[event].period
 
 
-@given(dates, st.integers(min_value=0, max_value=30))
+@given(dates, st.integers(min_value=1, max_value=30))
 def test_working_days_before_mirrors_after(d, n):
+    """Counting n working days back from an open day, then n forward, lands on that day.
+    (From a closed day there is no such round trip: the forward count ends on an open day.)"""
+    assume(CAL.is_office_open(d))
     start = CAL.working_days_before(d, n)
-    if n and CAL.is_office_open(d):
-        assert CAL.working_days_after(start, n) == d
+    assert start < d and CAL.is_office_open(start)
+    assert CAL.working_days_after(start, n) == d
+
+
+@given(dates, st.integers(min_value=1, max_value=30))
+def test_working_days_before_a_closed_day_counts_only_open_days(d, n):
+    """From a closed day (a weekend, a holiday) the count back is n open days exactly: the
+    closed days in between are skipped, and the result is itself an open day."""
+    assume(not CAL.is_office_open(d))
+    start = CAL.working_days_before(d, n)
+    between = [start + timedelta(days=i) for i in range((d - start).days)]
+    assert CAL.is_office_open(start)
+    assert sum(CAL.is_office_open(x) for x in between) == n
 
 
 @given(dates, st.integers(min_value=1, max_value=5))

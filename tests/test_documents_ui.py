@@ -10,19 +10,15 @@ from pypdf import PdfReader
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QMessageBox
 
-from deerfield_desk.config import register_paths
 from deerfield_desk.documents.batch import placard_batch
 from deerfield_desk.ui import documents_actions
-from deerfield_desk.ui.main_window import MainWindow
 from tests.documents_fixtures import build_register, pdf_text
 
 
 @pytest.fixture
-def window(qtbot, register, db_path, tmp_path):
+def window(main_window, register, tmp_path):
     build_register(register, tmp_path)
-    win = MainWindow(register, register_paths(db_path))
-    qtbot.addWidget(win)
-    return win
+    return main_window(register)
 
 
 def test_documents_menu_lists_every_document(window):

@@ -8,22 +8,19 @@ from datetime import date
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from deerfield_desk.config import register_paths
 from deerfield_desk.ui.export_actions import ExportDialog, start_export
 from deerfield_desk.ui.import_dialog import IGNORE, ImportDialog
-from deerfield_desk.ui.main_window import MainWindow
 from deerfield_desk.ui.state_report_view import StateReportDialog, remind
 from tests.exports_fixtures import YEAR, make_year
 
 
 @pytest.fixture
-def window(qtbot, register, db_path, monkeypatch):
+def window(main_window, register, monkeypatch):
     shown = []
     monkeypatch.setattr(QMessageBox, "information", lambda *a: shown.append(a[2]))
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: shown.append(a[2]))
-    win = MainWindow(register, register_paths(db_path))
+    win = main_window(register)
     win.shown = shown
-    qtbot.addWidget(win)
     return win
 
 

@@ -7,13 +7,11 @@ from datetime import datetime
 
 import pytest
 
-from deerfield_desk.config import register_paths
 from deerfield_desk.store import inspections
 from deerfield_desk.store.field.conflicts import open_conflicts
 from deerfield_desk.store.register import Register
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.field_exchange import install as field_ui
-from deerfield_desk.ui.main_window import MainWindow
 from tests.field_fixtures import LAPTOP, office_day
 
 
@@ -30,11 +28,10 @@ def driving(monkeypatch, fill):
 
 
 def test_check_out_work_in_the_field_and_check_in_with_a_conflict(
-    qtbot, register, db_path, tmp_path, monkeypatch, told
+    qtbot, main_window, register, tmp_path, monkeypatch, told
 ):
     ids = office_day(register)
-    office = MainWindow(register, register_paths(db_path))
-    qtbot.addWidget(office)
+    office = main_window(register)
     actions = office.field_actions
     assert actions["checkout"].isEnabled() and not actions["return"].isEnabled()
     assert office.field_menu.title() == "&Field"
@@ -63,8 +60,7 @@ def test_check_out_work_in_the_field_and_check_in_with_a_conflict(
 
     # the laptop opens its copy: banner, office actions off, its work recorded
     field_reg = Register.open(copy, LAPTOP)
-    laptop = MainWindow(field_reg, register_paths(copy))
-    qtbot.addWidget(laptop)
+    laptop = main_window(field_reg, copy)
     laptop.show()
     assert laptop.field_banner.isVisible()
     out_at = datetime.fromisoformat(field_reg.field_manifest.checked_out_at)
@@ -104,10 +100,9 @@ def test_check_out_work_in_the_field_and_check_in_with_a_conflict(
     assert (row["route_order"], row["result"]) == (4, "passed")
 
 
-def test_abandon_a_copy_with_a_reason(qtbot, register, db_path, tmp_path, monkeypatch, told):
+def test_abandon_a_copy_with_a_reason(main_window, register, tmp_path, monkeypatch, told):
     office_day(register)
-    window = MainWindow(register, register_paths(db_path))
-    qtbot.addWidget(window)
+    window = main_window(register)
     from deerfield_desk.store.field.checkout import checkout
 
     checkout(register, tmp_path / "field.sqlite", "laptop-2")
@@ -125,7 +120,7 @@ def test_abandon_a_copy_with_a_reason(qtbot, register, db_path, tmp_path, monkey
 
 
 def test_field_copy_screens_refuse_office_work_with_the_reason(
-    qtbot, register, db_path, tmp_path, monkeypatch, told
+    qtbot, main_window, register, tmp_path, monkeypatch, told
 ):
     """Issue a permit, the fee schedule and village settings, from a field copy's screens:
     each says why (the office does it) and nothing is written."""
@@ -143,8 +138,7 @@ def test_field_copy_screens_refuse_office_work_with_the_reason(
     copy = tmp_path / "field.sqlite"
     checkout(register, copy, "laptop-1")
     field_reg = Register.open(copy, LAPTOP)
-    laptop = MainWindow(field_reg, register_paths(copy))
-    qtbot.addWidget(laptop)
+    laptop = main_window(field_reg, copy)
     head = journal.read_head(field_reg.conn)
     monkeypatch.setattr(confirm, "ask", lambda *_: True)
     issue = IssueDialog(laptop, approved["uuid"])

@@ -5,12 +5,10 @@ from datetime import date, datetime
 import pytest
 from PySide6.QtWidgets import QPushButton
 
-from deerfield_desk.config import register_paths
 from deerfield_desk.store import inspections
 from deerfield_desk.ui.field import photo_actions
 from deerfield_desk.ui.field.checklist_dialog import ChecklistDialog
 from deerfield_desk.ui.field.result_dialog import ResultDialog
-from deerfield_desk.ui.main_window import MainWindow
 from tests.inspections_fixtures import NOW, make_permit, open_field_register
 
 DAY = date(2026, 12, 3)
@@ -22,9 +20,8 @@ def field_register(db_path, inspector):
 
 
 @pytest.fixture
-def window(qtbot, field_register, db_path):
-    win = MainWindow(field_register, register_paths(db_path))
-    qtbot.addWidget(win)
+def window(main_window, field_register):
+    win = main_window(field_register)
     win.today_screen.set_day(DAY)
     return win
 

@@ -5,12 +5,10 @@ from datetime import date, datetime
 
 import pytest
 
-from deerfield_desk.config import register_paths
 from deerfield_desk.store import erosion_checks
 from deerfield_desk.ui.field import permit_inspections
 from deerfield_desk.ui.field.erosion_log_panel import ErosionLogPanel
 from deerfield_desk.ui.field.request_dialog import RequestDialog
-from deerfield_desk.ui.main_window import MainWindow
 from tests.inspections_fixtures import make_permit, open_field_register
 
 
@@ -20,10 +18,8 @@ def field_register(db_path, inspector):
 
 
 @pytest.fixture
-def window(qtbot, field_register, db_path):
-    win = MainWindow(field_register, register_paths(db_path))
-    qtbot.addWidget(win)
-    return win
+def window(main_window, field_register):
+    return main_window(field_register)
 
 
 def test_request_dialog_flags_under_48_hours_live_and_records_caller(window, qtbot):

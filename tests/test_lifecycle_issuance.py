@@ -6,19 +6,19 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from lifecycle_fixtures import TODAY, pay_all, walk
 
 from deerfield_desk.errors import NotAllowed
 from deerfield_desk.models.calendar import VillageCalendar
 from deerfield_desk.store import ledger
 from deerfield_desk.store.applications import mark_received
 from deerfield_desk.store.permits_lifecycle import check_issuance, decide_review, issue_permit
+from tests.application_builders import TODAY, file_application, pay_all
 
 CAL = VillageCalendar()
 
 
-def submitted(qtbot, register, **kw):
-    walk(qtbot, register, **kw)
+def submitted(register, **kw):
+    file_application(register, **kw)
     rows = register.query("SELECT * FROM permits ORDER BY id")
     return {p["kind"]: p for p in rows}
 
@@ -33,17 +33,17 @@ def receive_everything(register, wizard_keys):
         mark_received(register, app["uuid"], key, "2026-11-30")
 
 
-def house(qtbot, register):
+def house(register):
     return submitted(
-        qtbot, register, site={"site_house_number": "12", "site_on_platted_lot": True},
+        register, site={"site_house_number": "12", "site_on_platted_lot": True},
         work="new_building",
         answers={"structure": "dwelling", "area_sqft": "1800", "estimated_cost": "250000",
                  "new_primary_structure": True},
     )  # fmt: skip
 
 
-def test_new_house_refused_for_each_precondition_then_issued(qtbot, register):
-    permits = house(qtbot, register)
+def test_new_house_refused_for_each_precondition_then_issued(register):
+    permits = house(register)
     building = permits["building"]
     first = reasons(register, building)
     assert any("Not approved yet" in r for r in first)
@@ -83,8 +83,8 @@ def test_new_house_refused_for_each_precondition_then_issued(qtbot, register):
     assert issued["conditions"] == "Silt fence along the east line"
 
 
-def test_rejected_review_refuses_issuance_and_takes_no_number(qtbot, register):
-    permits = submitted(qtbot, register, site={"site_zoning": "residential"},
+def test_rejected_review_refuses_issuance_and_takes_no_number(register):
+    permits = submitted(register, site={"site_zoning": "residential"},
                         work="satellite_dish",
                         answers={"dish_diameter_in": "24", "mount": "ground"})  # fmt: skip
     dish = permits["satellite_dish"]
@@ -95,8 +95,8 @@ def test_rejected_review_refuses_issuance_and_takes_no_number(qtbot, register):
     assert register.query("SELECT * FROM number_series WHERE series = 'permit'") == []
 
 
-def test_moving_needs_deposit_of_at_least_5000_and_insurance(qtbot, register):
-    permits = submitted(qtbot, register, site={}, work="move_building",
+def test_moving_needs_deposit_of_at_least_5000_and_insurance(register):
+    permits = submitted(register, site={}, work="move_building",
                         answers={"structure": "dwelling", "area_sqft": "1400"})  # fmt: skip
     moving = permits["moving"]
     decide_review(register, moving["uuid"], "approve")  # the board's majority vote
@@ -113,9 +113,9 @@ def test_moving_needs_deposit_of_at_least_5000_and_insurance(qtbot, register):
     assert issue_permit(register, moving["uuid"], TODAY, CAL)["permit_number"] == "2026-0001"
 
 
-def test_major_erosion_needs_security_and_billed_engineering_costs(qtbot, register):
+def test_major_erosion_needs_security_and_billed_engineering_costs(register):
     permits = submitted(
-        qtbot, register, site={}, work="land_disturbance",
+        register, site={}, work="land_disturbance",
         answers={"disturbed_sqft": "65340", "subdivision": True, "control_measures_cost": "40000"},
     )  # fmt: skip
     erosion = permits["erosion_control"]
@@ -138,18 +138,18 @@ def test_major_erosion_needs_security_and_billed_engineering_costs(qtbot, regist
     assert issue_permit(register, erosion["uuid"], TODAY, CAL)["expires_date"] == "2027-11-30"
 
 
-def test_engine_refusal_blocks_issuance(qtbot, register):
-    permits = submitted(qtbot, register, site={}, work="move_building",
+def test_engine_refusal_blocks_issuance(register):
+    permits = submitted(register, site={}, work="move_building",
                         answers={"structure": "dwelling", "damage_pct": "60"})  # fmt: skip
     moving = permits["moving"]
     decide_review(register, moving["uuid"], "approve")
     assert any("damaged 50 % or more" in r and "12.19(2)" in r for r in reasons(register, moving))
 
 
-def test_numbers_stay_gap_free_across_refusals(qtbot, register):
+def test_numbers_stay_gap_free_across_refusals(register):
     numbers = []
     for n in range(3):
-        walk(qtbot, register, site={"site_parcel_number": f"0612-000-00{n}",
+        file_application(register, site={"site_parcel_number": f"0612-000-00{n}",
                                     "site_zoning": "residential"},
              work="satellite_dish", answers={"dish_diameter_in": "30", "mount": "ground"},
              received=["satellite.applicant_contact", "satellite.relationship",
@@ -164,9 +164,9 @@ def test_numbers_stay_gap_free_across_refusals(qtbot, register):
     assert numbers == ["2026-0001", "2026-0002", "2026-0003"]
 
 
-def test_house_moved_onto_a_lot_needs_its_placard_before_the_moving_permit(qtbot, register):
+def test_house_moved_onto_a_lot_needs_its_placard_before_the_moving_permit(register):
     answers = {"structure": "dwelling", "new_primary_structure": True}
-    permits = submitted(qtbot, register, site={}, work="move_building", answers=answers)
+    permits = submitted(register, site={}, work="move_building", answers=answers)
     moving = permits["moving"]
     fees = {f["code"]: f["amount_cents"] for f in ledger.fees_for_permit(register, moving["id"])}
     assert fees == {"moving_permit": 10000, "house_number_placard": 1500}

@@ -5,17 +5,17 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from lifecycle_fixtures import TODAY, walk
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.fee_schedule import DEFAULT_SCHEDULE, scheduled_fee
 from deerfield_desk.models.money import format_cents, parse_dollars
 from deerfield_desk.store import ledger
 from deerfield_desk.store.journal import history
+from tests.application_builders import TODAY, file_application
 
 
-def demolition(qtbot, register, **answers):
-    walk(qtbot, register, site={}, work="demolition",
+def demolition(register, **answers):
+    file_application(register, site={}, work="demolition",
          answers={"structure": "detached_garage", "area_sqft": "500", **answers})  # fmt: skip
     return register.query_one("SELECT * FROM permits WHERE kind = 'demolition'")
 
@@ -31,8 +31,8 @@ def test_money_parsing_is_exact_and_names_the_field():
     assert format_cents(None) == "to be billed" and format_cents(123456789) == "$1,234,567.89"
 
 
-def test_payment_needs_receipt_and_cannot_exceed_what_is_owed(qtbot, register):
-    permit = demolition(qtbot, register)
+def test_payment_needs_receipt_and_cannot_exceed_what_is_owed(register):
+    permit = demolition(register)
     fee = ledger.fees_for_permit(register, permit["id"])[0]
     assert (fee["code"], fee["amount_cents"]) == ("demolition_permit", 5000)
     with pytest.raises(InvalidInput, match="receipt_number"):
@@ -47,10 +47,9 @@ def test_payment_needs_receipt_and_cannot_exceed_what_is_owed(qtbot, register):
     assert [h["action"] for h in history(register.conn, fee["uuid"])] == ["insert", "paid"]
 
 
-def test_started_without_permit_doubles_the_fee_through_the_engine(qtbot, register):
-    permit = demolition(qtbot, register)
-    walk(
-        qtbot,
+def test_started_without_permit_doubles_the_fee_through_the_engine(register):
+    permit = demolition(register)
+    file_application(
         register,
         site={"site_parcel_number": "0612-000-0002"},
         work="addition",
@@ -65,8 +64,8 @@ def test_started_without_permit_doubles_the_fee_through_the_engine(qtbot, regist
     assert permit["kind"] == "demolition"
 
 
-def test_deposit_refund_needs_reason_and_forfeit_needs_an_ordinance_cause(qtbot, register):
-    permit = demolition(qtbot, register)
+def test_deposit_refund_needs_reason_and_forfeit_needs_an_ordinance_cause(register):
+    permit = demolition(register)
     dep = ledger.record_deposit(register, permit["uuid"], "completion_deposit", 100000, "R-5",
                                 TODAY)  # fmt: skip
     with pytest.raises(InvalidInput, match="reason"):

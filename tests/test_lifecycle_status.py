@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from lifecycle_fixtures import TODAY, pay_all, walk
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.calendar import VillageCalendar
@@ -21,14 +20,15 @@ from deerfield_desk.store.permits_lifecycle import (
     review_queue,
     transition,
 )
+from tests.application_builders import TODAY, file_application, pay_all
 
 CAL = VillageCalendar()
 DISH = dict(site={"site_zoning": "residential"}, work="satellite_dish",
             answers={"dish_diameter_in": "24", "mount": "ground"})  # fmt: skip
 
 
-def test_decisions_need_written_text_and_are_journaled(qtbot, register):
-    walk(qtbot, register, **DISH)
+def test_decisions_need_written_text_and_are_journaled(register):
+    file_application(register, **DISH)
     dish = register.query_one("SELECT * FROM permits")
     with pytest.raises(InvalidInput, match="reasons"):
         decide_review(register, dish["uuid"], "reject", "")
@@ -46,10 +46,9 @@ def test_decisions_need_written_text_and_are_journaled(qtbot, register):
         transition(register, dish["uuid"], "rejected", "too late")
 
 
-def test_review_queue_soonest_first_and_dish_deemed_rejected(qtbot, register):
-    walk(qtbot, register, **DISH)  # due 2026-12-30 (12.29(4))
-    walk(
-        qtbot,
+def test_review_queue_soonest_first_and_dish_deemed_rejected(register):
+    file_application(register, **DISH)  # due 2026-12-30 (12.29(4))
+    file_application(
         register,
         site={"site_parcel_number": "0612-9", "site_on_platted_lot": True},
         work="new_building",
@@ -67,9 +66,8 @@ def test_review_queue_soonest_first_and_dish_deemed_rejected(qtbot, register):
     assert not next(r for r in late if r["kind"] == "erosion_control")["deemed_rejected"]
 
 
-def issued_house(qtbot, register):
-    walk(
-        qtbot,
+def issued_house(register):
+    file_application(
         register,
         site={"site_on_platted_lot": True},
         work="addition",
@@ -90,8 +88,8 @@ def issued_house(qtbot, register):
     return out
 
 
-def test_building_permit_extends_with_fee_and_approval(qtbot, register):
-    building = issued_house(qtbot, register)["building"]
+def test_building_permit_extends_with_fee_and_approval(register):
+    building = issued_house(register)["building"]
     assert building["expires_date"] == "2028-11-30"
     with pytest.raises(InvalidInput, match="approved_by"):
         extend_permit(register, building["uuid"], 90, "", "cash", "R-1", TODAY)
@@ -110,16 +108,16 @@ def test_building_permit_extends_with_fee_and_approval(qtbot, register):
     )
 
 
-def test_erosion_permit_is_not_extended_but_reapplied_for(qtbot, register):
-    erosion = issued_house(qtbot, register)["erosion_control"]
+def test_erosion_permit_is_not_extended_but_reapplied_for(register):
+    erosion = issued_house(register)["erosion_control"]
     with pytest.raises(NotAllowed, match=r"31\.12\(1\).*new application"):
         extend_permit(register, erosion["uuid"], 30, "Lee Inspector", "cash", "R-1", TODAY)
     assert register.query("SELECT * FROM extensions") == []
     assert register.get("permits", erosion["uuid"])["status"] == "issued"
 
 
-def test_expired_permit_needs_action_then_marked_expired(qtbot, register):
-    erosion = issued_house(qtbot, register)["erosion_control"]
+def test_expired_permit_needs_action_then_marked_expired(register):
+    erosion = issued_house(register)["erosion_control"]
     later = date(2027, 12, 1)
     action = next_action(erosion["status"], expires=erosion["expires_date"], today=later)
     assert action.needs_action and "Expired" in action.text
@@ -128,10 +126,10 @@ def test_expired_permit_needs_action_then_marked_expired(qtbot, register):
     assert mark_expired(register, erosion["uuid"], later)["status"] == "expired"
 
 
-def test_dish_deemed_rejected_only_after_its_thirty_days(qtbot, register):
+def test_dish_deemed_rejected_only_after_its_thirty_days(register):
     from deerfield_desk.store.permits_lifecycle import record_deemed_rejection
 
-    walk(qtbot, register, **DISH)
+    file_application(register, **DISH)
     dish = register.query_one("SELECT * FROM permits")
     with pytest.raises(NotAllowed, match=r"12\.29\(4\)"):
         record_deemed_rejection(register, dish["uuid"], date(2026, 12, 30))
@@ -140,10 +138,10 @@ def test_dish_deemed_rejected_only_after_its_thirty_days(qtbot, register):
     assert done["decision_reason"] == "deemed rejected: not issued by 2026-12-30 (§12.29(4))"
 
 
-def test_rejected_plans_resubmitted_get_a_new_review_deadline(qtbot, register):
+def test_rejected_plans_resubmitted_get_a_new_review_deadline(register):
     from deerfield_desk.store.permits_lifecycle import resubmit
 
-    walk(qtbot, register, site={"site_on_platted_lot": True}, work="addition",
+    file_application(register, site={"site_on_platted_lot": True}, work="addition",
          answers={"structure": "dwelling", "area_sqft": "200"})  # fmt: skip
     erosion = register.query_one("SELECT * FROM permits WHERE kind = 'erosion_control'")
     decide_review(register, erosion["uuid"], "reject", "No silt fence shown")

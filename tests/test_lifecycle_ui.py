@@ -4,24 +4,15 @@ the issue dialog, payments and extension, and the Permits menu."""
 from __future__ import annotations
 
 import pytest
-from lifecycle_fixtures import TODAY, fill, pay_all, walk
+from lifecycle_fixtures import fill, walk
 from PySide6.QtWidgets import QCheckBox
 
-from deerfield_desk.config import register_paths
 from deerfield_desk.models.calendar import VillageCalendar
 from deerfield_desk.store.applications import drafts
 from deerfield_desk.store.permits_lifecycle import decide_review, issue_permit
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.wizard import ApplicationWizard
-
-
-@pytest.fixture
-def window(qtbot, register, db_path):
-    from deerfield_desk.ui.main_window import MainWindow
-
-    win = MainWindow(register, register_paths(db_path))
-    qtbot.addWidget(win)
-    return win
+from tests.application_builders import TODAY, pay_all
 
 
 @pytest.fixture

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 
-from lifecycle_fixtures import TODAY, walk
+from lifecycle_fixtures import walk
 from PySide6.QtWidgets import QLineEdit
 
 from deerfield_desk.models.status import PermitStatus
+from tests.application_builders import TODAY
 
 
 def codes(wizard, group):

@@ -8,13 +8,11 @@ from datetime import date, timedelta
 
 import pytest
 
-from deerfield_desk.config import register_paths
 from deerfield_desk.errors import NotAllowed
 from deerfield_desk.models.deadlines import compute_deadline
 from deerfield_desk.store import notices as store
 from deerfield_desk.store import register_queries as rq
 from deerfield_desk.ui import confirm, notice_dialogs
-from deerfield_desk.ui.main_window import MainWindow
 from deerfield_desk.ui.notice_table_model import COLUMNS
 from tests.notices_fixtures import build_permits, days_ago, filler
 
@@ -31,10 +29,9 @@ def asked(monkeypatch):
 
 
 @pytest.fixture
-def window(qtbot, register, db_path, monkeypatch, asked):
+def window(main_window, register, monkeypatch, asked):
     ids = build_permits(register)
-    win = MainWindow(register, register_paths(db_path))
-    qtbot.addWidget(win)
+    win = main_window(register)
     monkeypatch.setattr(win, "current_permit_uuid", lambda: ids["permit1"]["uuid"])
     win.ids = ids
     return win

@@ -1,5 +1,6 @@
 """The register's lazy model and the store queries behind it: pages, order, search, filters."""
 
+import pytest
 from PySide6.QtCore import Qt
 
 from deerfield_desk.store import register_queries as rq
@@ -13,6 +14,8 @@ from deerfield_desk.ui.register_model import (
     PermitTableModel,
 )
 from tests.register_fixtures import add_permit, known_permits  # noqa: F401
+
+ALL_FIVE = ["12 Liberty St", "3 Main St", "40 Hickory Ln", "5 Prairie View Dr", "7 Liberty St"]
 
 
 def _column(model, column):
@@ -62,10 +65,22 @@ def test_search_matches_prefixes_across_address_owner_and_contractor(register, k
     ] == [number]
 
 
-def test_search_text_cannot_inject_fts_syntax(register, known_permits):  # noqa: F811
-    for text in ['"', 'liberty" OR "main', "NEAR(", "owner_name:ann", "*", "-", "a'b", ")("]:
-        total, _rows = rq.search(register.conn, rq.RegisterQuery(text=text))
-        assert total >= 0
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # punctuation alone is no search at all: every permit
+        ('"', ALL_FIVE), ("*", ALL_FIVE), ("-", ALL_FIVE), (")(", ALL_FIVE),
+        # FTS operators are plain words, all required: OR would have found four permits,
+        # a column filter Ann Lee's, NEAR a syntax error
+        ('liberty" OR "main', []), ("NEAR(", []), ("owner_name:ann", []),
+        # a quote only separates words: "a*" and "b*" both (Ann + Builders, Bob + addition)
+        ("a'b", ["12 Liberty St", "7 Liberty St"]),
+    ],
+)  # fmt: skip
+def test_search_text_cannot_inject_fts_syntax(register, known_permits, text, expected):  # noqa: F811
+    total, rows = rq.search(register.conn, rq.RegisterQuery(text=text))
+    assert sorted(r.address_text for r in rows) == expected
+    assert total == len(expected)
     assert rq.fts_match('Ann "Lee') == '"Ann"* "Lee"*'
     assert rq.fts_match("  ") is None
 

@@ -3,7 +3,6 @@ open it with Enter, switch who is at the keyboard, keep the column layout."""
 
 from PySide6.QtCore import Qt
 
-from deerfield_desk.config import register_paths
 from deerfield_desk.store import backup, journal
 from deerfield_desk.ui import session
 from deerfield_desk.ui.register_model import COL_ADDRESS, COL_OWNER
@@ -87,14 +86,10 @@ def test_switch_user_signs_later_journal_entries(qtbot, window, known_permits, i
     assert (last["user_name"], last["user_role"]) == ("Lee Inspector", "inspector")
 
 
-def test_column_widths_survive_a_restart(qtbot, window, register, db_path):  # noqa: F811
-    from deerfield_desk.ui.main_window import MainWindow
-
+def test_column_widths_survive_a_restart(main_window, window, register):  # noqa: F811
     window.register_view.table.horizontalHeader().resizeSection(COL_OWNER, 333)
     window.close()
-    again = MainWindow(register, register_paths(db_path))
-    again.backups_enabled = False
-    qtbot.addWidget(again)
+    again = main_window(register)
     assert again.register_view.table.horizontalHeader().sectionSize(COL_OWNER) == 333
 
 

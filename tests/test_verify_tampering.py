@@ -136,3 +136,26 @@ def test_photo_file_helper_makes_distinct_photos(tmp_path):
     a = photo_file(tmp_path / "a.jpg", "green").read_bytes()
     b = photo_file(tmp_path / "b.jpg", "blue").read_bytes()
     assert a != b
+
+
+def test_kill_nine_cycles_lose_no_acknowledged_write(tmp_path):
+    """A few cycles of the fault harness's kill -9 loop (make test-faults runs 200), in a
+    fresh interpreter: it forks, and a process that has loaded Qt should not."""
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO_ROOT
+
+    code = (
+        "import json, sys; from pathlib import Path; from tests.faults import kill_cycles; "
+        "print(json.dumps(kill_cycles.run(Path(sys.argv[1]), cycles=6, max_delay=0.4)))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "kill")],
+        cwd=REPO_ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["acknowledged"] > 0, result
+    assert result["lost"] == 0 and result["verify_failures"] == 0, result
+    assert result["number_gaps"] == 0, result

@@ -9,7 +9,7 @@ from. Whether a permit follows from the answers is for ``assess_project`` alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 from deerfield_desk.models.project import Mount, Structure, Work
 
@@ -149,3 +149,27 @@ def engine_value(question: Question, value):
         return value
     amount = Decimal(value)
     return int(amount) if amount == amount.to_integral_value() else float(amount)
+
+
+def parse_number(text: str, kind: str):
+    """A typed answer as the wizard stores it. ``kind``: number (int or float), count (int),
+    money (decimal string, never float). Here, not in the UI, so a headless caller (a test or a
+    script filing an application) stores exactly what the wizard would."""
+    raw = text.strip().replace(",", "").replace("$", "")
+    if not raw:
+        return None
+    try:
+        value = Decimal(raw)
+    except InvalidOperation:
+        raise ValueError("expected a number") from None
+    if not value.is_finite() or value < 0:
+        raise ValueError("expected a number of zero or more")
+    if kind == "count":
+        if value != value.to_integral_value():
+            raise ValueError("expected a whole number")
+        return int(value)
+    if kind == "money":
+        if value != value.quantize(Decimal("0.01")):
+            raise ValueError("whole cents only")
+        return str(value.quantize(Decimal("0.01")))
+    return int(value) if value == value.to_integral_value() else float(value)

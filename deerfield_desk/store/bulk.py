@@ -141,3 +141,24 @@ HEAD_UPSERT = (
 
 def insert_sql(table: str, columns: Sequence[str]) -> str:
     return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+
+
+def journal_rows(conn: sqlite3.Connection, actor: Actor, tables: Sequence[str], at_utc: str):
+    """Journal every row of ``tables`` as inserted, as stored (benchmarks and tools that fill
+    a new register with executemany, so ``verify`` passes on it). Inside the caller's
+    transaction; returns the number of entries written."""
+    import uuid as uuidlib
+
+    chain = JournalChain(conn, actor)
+    written = 0
+    for table in tables:
+        cursor = conn.execute(f"SELECT * FROM {table} ORDER BY id")
+        names = [d[0] for d in cursor.description]
+        rows = [dict(zip(names, values, strict=True)) for values in cursor]
+        if not rows:
+            continue
+        entries = chain.entries_for(table, rows, [str(uuidlib.uuid4()) for _ in rows], at_utc)
+        conn.executemany(JOURNAL_INSERT, entries)
+        written += len(entries)
+    conn.execute(HEAD_UPSERT, (chain.seq, chain.hash, chain.entries))
+    return written

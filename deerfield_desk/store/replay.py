@@ -82,6 +82,22 @@ def column_defaults(conn: sqlite3.Connection, table: str) -> dict:
     return out
 
 
+_DEFAULTS: dict[tuple[str, str, int], dict] = {}
+
+
+def cached_defaults(conn: sqlite3.Connection, table: str) -> dict:
+    """``column_defaults`` kept per database file and schema version (it costs a scratch
+    connection, and ``Register.update`` asks on every edit)."""
+    name = conn.execute("PRAGMA database_list").fetchone()[2]
+    version = conn.execute("PRAGMA schema_version").fetchone()[0]
+    key = (name, table, version)
+    if key not in _DEFAULTS:
+        if len(_DEFAULTS) > 256:
+            _DEFAULTS.clear()
+        _DEFAULTS[key] = column_defaults(conn, table)
+    return _DEFAULTS[key]
+
+
 def _same(stored, journaled) -> bool:
     """Equal as the journal wrote it: bytes were written as ``str(bytes)``, and a number is
     never equal to text (``1`` stored where the journal says ``"1"`` is an edit)."""
@@ -105,6 +121,19 @@ def differing_columns(row: dict, image: dict, defaults: dict) -> list[str]:
             out.append(name)
     out += [f"{name} (no such column any more)" for name in image if name not in row]
     return out
+
+
+def _expected(image: dict, defaults: dict, row: dict) -> dict:
+    """The row the journal implies: defaults for columns the image lacks, the row's own id
+    when the image has none. Equal to the row (dict ==) exactly when nothing differs, except
+    that == is laxer on types than :func:`differing_columns` (1 == 1.0), which only matters
+    for REAL columns where SQLite itself makes 1 into 1.0."""
+    if len(image) == len(defaults) and "id" in image:
+        return image
+    expected = {**defaults, **image}
+    if "id" not in image:
+        expected["id"] = row.get("id")
+    return expected
 
 
 def _show(value) -> str:
@@ -189,13 +218,13 @@ def _check_table(conn, table: str, images: list, report: ReplayReport, cap: int)
         if after is None:
             report.add(f"{table} record {uuid}: journaled as removed, yet it is there", cap)
             continue
-        if row_json(row) == after:
-            continue  # the common case: byte-identical to the journal's after-image
         try:
             image = json.loads(after)
         except ValueError:
             report.add(f"{table} record {uuid}: its journal after-image is unreadable", cap)
             continue
+        if _expected(image, defaults, row) == row:
+            continue  # the common case, compared at C speed
         diff = differing_columns(row, image, defaults)
         if diff:
             first = diff[0].split(" ")[0]
@@ -344,7 +373,10 @@ def record_drift(conn: sqlite3.Connection, table: str, row: dict) -> str | None:
         image = json.loads(found[0])
     except (TypeError, ValueError):
         return f"{table} record {row['uuid']}: its journal after-image is unreadable"
-    diff = differing_columns(row, image, column_defaults(conn, table))
+    defaults = cached_defaults(conn, table)
+    if _expected(image, defaults, row) == row:
+        return None
+    diff = differing_columns(row, image, defaults)
     if not diff:
         return None
     return (

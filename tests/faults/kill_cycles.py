@@ -48,7 +48,7 @@ def _child(db: Path, out: int, cycle: int, seed: int, camera: Path) -> None:
             target = rng.choice(mine)
             reg.update("permits", target, {"description": f"{cycle}:{k}"})
             line = f"desc {target} {cycle}:{k}"
-        elif op < 0.97:
+        elif op < 0.93:
             target = mine.pop(rng.randrange(len(mine)))
             permit = numbering.assign_permit_number(reg, target, date(YEAR, 5, 1))
             line = f"num {target} {permit['permit_number']}"

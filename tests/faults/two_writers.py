@@ -2,7 +2,9 @@
 
 - papers received: both tick different items of the SAME application (``mark_received``, a
   read-check-write); every acknowledged tick must survive (a lost update drops the other's);
-- permit numbers: both issue numbers at once; numbers must be unique and gapless.
+- permit numbers: both issue numbers at once; numbers must be unique and gapless;
+- inspection results: both record a result on the same inspections ("passed" and "failed");
+  the second must be refused, so an inspection with two acknowledged results lost one.
 """
 
 from __future__ import annotations
@@ -13,18 +15,36 @@ import time
 from datetime import date
 from pathlib import Path
 
+from deerfield_desk.errors import NotAllowed
+from deerfield_desk.store import inspections as inspections_store
 from deerfield_desk.store import numbering
 from deerfield_desk.store.applications import mark_received
 from deerfield_desk.store.register import Register, connect
 from deerfield_desk.store.verify import verify_register
 from tests.faults.base import CLERK
 
+STOPS = 40
 
-def _writer(db: Path, name: str, app_uuid: str, permits: list[str], ticks: int, out: int) -> None:
+
+def _writer(
+    db: Path, name: str, app_uuid: str, permits: list[str], ticks: int, out: int, stops: list
+) -> None:
     # Without the register lock on purpose: the lock keeps a second writing process out in
     # real use, so this stands for two connections of one process (the window and a worker
     # thread); what is measured is the store's transaction discipline itself.
     reg = Register(connect(db), db, CLERK)
+    result = "passed" if name == "a" else "failed"
+    defects = (
+        [{"section": "12.12(5)", "description": "footing too shallow", "correction": "deepen"}]
+        if result == "failed"
+        else []
+    )
+    for uuid in stops:
+        try:
+            inspections_store.record_result(reg, uuid, result, defects=defects)
+        except NotAllowed:
+            continue  # already recorded by the other: refused, not acknowledged
+        os.write(out, f"result {uuid}:{result}\n".encode())
     for k in range(ticks):
         mark_received(reg, app_uuid, f"{name}-{k}")
         os.write(out, f"tick {name}-{k}\n".encode())
@@ -46,6 +66,11 @@ def run(folder: Path, ticks: int = 100) -> dict:
             ]
             for _ in range(2 * 20)
         ]
+        permit_id = reg.get("permits", permits[0])["id"]
+        stops = [
+            reg.insert("inspections", {"permit_id": permit_id, "stage": "footing"})["uuid"]
+            for _ in range(STOPS)
+        ]
     children = []
     for n, name in enumerate(("a", "b")):
         read_end, write_end = os.pipe()
@@ -54,7 +79,7 @@ def run(folder: Path, ticks: int = 100) -> dict:
             os.close(read_end)
             code = 0
             try:
-                _writer(db, name, app["uuid"], permits[n::2][:20], ticks, write_end)
+                _writer(db, name, app["uuid"], permits[n::2][:20], ticks, write_end, stops)
             except BaseException as exc:  # reported through the exit code
                 os.write(write_end, f"error {type(exc).__name__}:{exc}\n".encode())
                 code = 1
@@ -62,7 +87,7 @@ def run(folder: Path, ticks: int = 100) -> dict:
                 os._exit(code)
         os.close(write_end)
         children.append((pid, read_end))
-    acked_ticks, acked_numbers, errors = set(), set(), []
+    acked_ticks, acked_numbers, errors, results = set(), set(), [], {}
     for pid, read_end in children:
         data = b""
         while chunk := os.read(read_end, 65536):
@@ -75,6 +100,9 @@ def run(folder: Path, ticks: int = 100) -> dict:
                 acked_ticks.add(value)
             elif kind == "num":
                 acked_numbers.add(value)
+            elif kind == "result":
+                uuid, _, outcome = value.partition(":")
+                results.setdefault(uuid, []).append(outcome)
             else:
                 errors.append(value)
     with Register.open(db, CLERK) as reg:
@@ -82,13 +110,18 @@ def run(folder: Path, ticks: int = 100) -> dict:
         numbered = reg.query(
             "SELECT uuid, permit_number FROM permits WHERE permit_number IS NOT NULL"
         )
+        stored = {u: reg.get("inspections", u)["result"] for u in stops}
     lost_ticks = len(acked_ticks - set(received))
+    # two acknowledged results on one inspection: one of them was overwritten
+    lost_results = sum(len(r) - 1 for r in results.values())
+    lost_results += sum(1 for u, r in results.items() if stored[u] not in r)
     lost_numbers = len(acked_numbers - {r["uuid"] for r in numbered})
     seq = sorted(int(r["permit_number"].split("-")[1]) for r in numbered)
     return {
         "writers": 2,
-        "acknowledged": len(acked_ticks) + len(acked_numbers),
-        "lost_updates": lost_ticks + lost_numbers,
+        "acknowledged": len(acked_ticks) + len(acked_numbers) + sum(map(len, results.values())),
+        "lost_updates": lost_ticks + lost_numbers + lost_results,
+        "lost_by_kind": {"ticks": lost_ticks, "numbers": lost_numbers, "results": lost_results},
         "numbers_gapless_unique": seq == list(range(1, len(seq) + 1)),
         "errors": errors[:5],
         "verify_ok": verify_register(db).ok,

@@ -175,9 +175,12 @@ def _copy_photos(reg: Register, office: Paths, copy: Paths) -> int:
 
 
 def checkout(
-    reg: Register, to: str | Path, device: str, *, now: datetime | None = None
+    reg: Register, to: str | Path, device: str, *, now: datetime | None = None, progress=None
 ) -> CheckoutResult:
-    """Write a field copy of the office register ``reg`` to ``to`` for ``device``."""
+    """Write a field copy of the office register ``reg`` to ``to`` for ``device``.
+
+    ``progress(status, remaining_pages, total_pages)`` is SQLite's backup callback: a screen
+    keeps itself responsive with it while a large register is copied (17 s at a million)."""
     to = Path(to)
     device = _check_request(reg, device, to)
     now = now or datetime.now()
@@ -196,7 +199,7 @@ def checkout(
         )
         blocks = _reserve(reg, row["id"], now.year)
     try:
-        backup_to(reg.conn, to)
+        backup_to(reg.conn, to, progress)
         copy_conn = sqlite3.connect(str(to))
         try:
             head = journal.read_head(copy_conn)

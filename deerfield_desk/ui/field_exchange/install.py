@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
 
 from deerfield_desk.errors import DeskError
 from deerfield_desk.store.field import checkin as store_checkin
@@ -68,7 +69,20 @@ def check_out(window) -> dict | None:
     out = [r["device"] for r in store_checkout.outstanding(reg)]
 
     def apply(device, path):
-        return store_checkout.checkout(reg, path, device)
+        busy = QProgressDialog("Writing the field copy…", None, 0, 0, window)
+        busy.setWindowTitle("Check out")
+        busy.setWindowModality(Qt.WindowModality.ApplicationModal)
+        busy.setMinimumDuration(400)
+
+        def step(_status, remaining, total):
+            busy.setMaximum(max(total, 1))
+            busy.setValue(max(total - remaining, 0))
+            QApplication.processEvents()
+
+        try:
+            return store_checkout.checkout(reg, path, device, progress=step)
+        finally:
+            busy.close()
 
     dialog = CheckoutDialog(window, Path(reg.path).parent, out, apply)
     if not run_dialog(dialog) or dialog.result_value is None:

@@ -8,10 +8,10 @@ record itself). Numbers the clerk mistypes are kept aside as ``invalid`` and nam
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
-
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QWidget
+
+from deerfield_desk.models.wizard_fields import parse_number
 
 MISSING = object()
 
@@ -43,28 +43,6 @@ def set_path(state: dict, path: tuple[str, ...], value) -> None:
         node.pop(path[-1], None)
     else:
         node[path[-1]] = value
-
-
-def parse_number(text: str, kind: str):
-    """``kind``: number (float), count (int), money (decimal string, never float)."""
-    raw = text.strip().replace(",", "").replace("$", "")
-    if not raw:
-        return None
-    try:
-        value = Decimal(raw)
-    except InvalidOperation:
-        raise ValueError("expected a number") from None
-    if not value.is_finite() or value < 0:
-        raise ValueError("expected a number of zero or more")
-    if kind == "count":
-        if value != value.to_integral_value():
-            raise ValueError("expected a whole number")
-        return int(value)
-    if kind == "money":
-        if value != value.quantize(Decimal("0.01")):
-            raise ValueError("whole cents only")
-        return str(value.quantize(Decimal("0.01")))
-    return int(value) if value == value.to_integral_value() else float(value)
 
 
 class Binder:
