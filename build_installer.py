@@ -38,9 +38,9 @@ BUNDLE_IDENTIFIER = "us.wi.deerfield.desk"
 #: the bundle (checklists, fonts, icons, ordinance texts: all inside the package).
 BUNDLE_DATA_DIRS = ("deerfield_desk/resources",)
 #: Packages whose modules are imported by name at run time: take every submodule.
-BUNDLE_ALL_SUBMODULES = ("deerfield_desk", "holidays", "qrcode")
-#: Packages that read their own data files (holidays: the translated holiday names).
-BUNDLE_PACKAGE_DATA = ("holidays", "reportlab")
+BUNDLE_ALL_SUBMODULES = ("deerfield_desk", "qrcode")
+#: Packages that read their own data files.
+BUNDLE_PACKAGE_DATA = ("reportlab",)
 #: Left out to keep the bundle lean: Qt modules the app never imports (only PySide6-Essentials
 #: and PySide6-Pdf are installed), tkinter, the test and build tools.
 QT_MODULES_LEFT_OUT = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWizard
 
 from deerfield_desk.ui.wizard import ApplicationWizard
-from tests.application_builders import TODAY, people
+from tests.application_builders import TODAY, complete_answers, people
 
 
 def set_widget(widget, value) -> None:
@@ -46,10 +46,12 @@ def walk(qtbot, register, *, site: dict, work: str, answers: dict, received=(),
     fill(wizard, "party_contractor", who["contractor"]["uuid"])
     wizard.next()
     fill(wizard, "work_kind", work)
+    answers = {**complete_answers(work), **answers}
     if description:
         fill(wizard, "work_description", description)
     for key, value in answers.items():
-        fill(wizard, f"q_{key}", value)
+        if value is not None:
+            fill(wizard, f"q_{key}", value)
     assert wizard.validateCurrentPage(), wizard.state
     wizard.next()
     for key in received:
@@ -57,6 +59,11 @@ def walk(qtbot, register, *, site: dict, work: str, answers: dict, received=(),
     wizard.next()
     assert wizard.currentPage() is wizard.summary_page
     if not stop_at_summary:
+        # Never block on the refusal message box: name what is still undetermined instead.
+        undetermined = (
+            wizard.summary_page.result and wizard.summary_page.result.assessment.undetermined
+        )
+        assert not undetermined, f"still to determine: {undetermined}"
         wizard.accept()
     return wizard
 

@@ -17,7 +17,7 @@ from deerfield_desk.models.deadlines import (
     compute_deadline,
 )
 
-CAL = VillageCalendar()  # default Wisconsin calendar
+CAL = VillageCalendar()  # the village office's default closures (checklists/village_closures)
 
 
 def due(event: str, when: date | datetime, calendar: VillageCalendar = CAL):
@@ -33,7 +33,7 @@ def test_the_events_are_exactly_those_of_the_issue():
         "excavation_inspection", "stop_work_revocation", "village_work_notice",
         "moving_street_repair", "building_permit_expiry", "erosion_permit_expiry",
         "exterior_finish", "inspection_request", "hazardous_removal_notice",
-        "erosion_start_notice",
+        "erosion_start_notice", "moving_arrival_report",
     }  # fmt: skip
     backward = {e.name for e in EVENTS.values() if e.direction is Direction.BEFORE}
     assert backward == {"inspection_request", "hazardous_removal_notice", "erosion_start_notice"}
@@ -59,8 +59,9 @@ def test_calendar_days_ending_on_a_weekday_do_not_move():
     assert due("general_appeal", date(2026, 3, 2)) == date(2026, 3, 23)
 
 
-def test_last_day_on_thanksgiving_moves_to_friday():
-    assert due("general_appeal", date(2026, 11, 6)) == date(2026, 11, 27)
+def test_last_day_on_thanksgiving_moves_past_the_closed_friday():
+    # The office closes Thanksgiving and the Friday after: the next open day is Monday.
+    assert due("general_appeal", date(2026, 11, 6)) == date(2026, 11, 30)
 
 
 def test_last_day_on_christmas_eve_skips_christmas_and_the_weekend():
@@ -80,8 +81,8 @@ def test_calendar_days_across_a_leap_day():
 # --- working-day periods --------------------------------------------------------------------
 
 
-def test_working_days_skip_thanksgiving():
-    assert due("minor_plan_review", date(2026, 11, 25)) == date(2026, 12, 1)
+def test_working_days_skip_thanksgiving_and_the_friday_after():
+    assert due("minor_plan_review", date(2026, 11, 25)) == date(2026, 12, 2)
 
 
 def test_ten_business_days_across_christmas_and_new_year():
@@ -94,8 +95,9 @@ def test_working_days_from_a_saturday_start_on_monday():
 
 
 def test_erosion_start_notice_counts_back_over_thanksgiving():
-    # Work starts Monday 30 Nov 2026: Friday is one working day before, Thursday is closed.
-    assert due("erosion_start_notice", date(2026, 11, 30)) == date(2026, 11, 25)
+    # Work starts Monday 30 Nov 2026: Thursday and Friday are closed, so the two working days
+    # before are Wednesday 25 and Tuesday 24.
+    assert due("erosion_start_notice", date(2026, 11, 30)) == date(2026, 11, 24)
 
 
 # --- hours ---------------------------------------------------------------------------------
@@ -158,12 +160,12 @@ def test_validity_does_not_roll_off_a_holiday_weekend():
 
 
 def test_clerk_added_holiday_pushes_a_deadline():
-    cal = VillageCalendar.from_settings(added=["2026-11-27"])
-    assert due("minor_plan_review", date(2026, 11, 25), cal) == date(2026, 12, 2)
+    cal = VillageCalendar.from_settings(added=["2026-11-30"])
+    assert due("minor_plan_review", date(2026, 11, 25), cal) == date(2026, 12, 3)
 
 
 def test_clerk_removed_holiday_counts_as_working_day():
-    cal = VillageCalendar.from_settings(removed=["2026-11-26"])
+    cal = VillageCalendar.from_settings(removed=["2026-11-26", "2026-11-27"])
     assert due("minor_plan_review", date(2026, 11, 25), cal) == date(2026, 11, 30)
     assert cal.is_office_open(date(2026, 11, 26))
 

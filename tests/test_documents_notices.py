@@ -82,9 +82,10 @@ def test_appeal_withdrawal_and_refused_moves(register):
         register, draft(register, "building_stop_work")["uuid"], datetime(2026, 11, 20, 9, 0)
     )
     row = nreg.serve_notice(register, row["uuid"], "in_person", date(2026, 11, 20))
-    appealed = nreg.mark_appealed(register, row["uuid"], date(2026, 12, 8))
+    appealed = nreg.mark_appealed(register, row["uuid"], date(2026, 12, 9))
     assert appealed["status"] == "appealed"
-    assert '"appeal_late": true' in appealed["details_json"]  # due 7 Dec (Thanksgiving)
+    # due 8 Dec: the office closes Thanksgiving and the Friday after
+    assert '"appeal_late": true' in appealed["details_json"]
     with pytest.raises(InvalidInput):
         nreg.withdraw_notice(register, row["uuid"], "", date(2026, 12, 9))
     withdrawn = nreg.withdraw_notice(register, row["uuid"], "Overruled", date(2026, 12, 9))

@@ -146,10 +146,10 @@ def test_placard_digits_far_taller_than_the_minimum(filled):
 def test_stop_work_order_gives_plan_commission_appeal_dates_across_thanksgiving(filled):
     text = pdf_text(render(filled, "stop-work", "N-2026-0001"))
     assert "Stop Work Order" in text and "Effective immediately" in text
-    # served Friday 20 Nov 2026; 10 business days skip Thanksgiving (26 Nov)
-    assert "December 7, 2026" in text
+    # served Friday 20 Nov 2026; 10 business days skip Thanksgiving and the Friday after
+    assert "December 8, 2026" in text
     assert "Plan Commission" in text and "10 business days" in text
-    assert "December 21, 2026" in text  # hearing, if appealed on the last day
+    assert "December 22, 2026" in text  # hearing, if appealed on the last day
     assert "$50 to $5,000" in text and "§12.24" in text
 
 
@@ -186,9 +186,9 @@ def test_raze_order_and_occupancy(filled):
     raze = pdf_text(render(filled, "raze-order", "N-2026-0007"))
     assert "January 15, 2027" in raze and "§66.05(5)" in raze
     occ = pdf_text(render(filled, "occupancy", "2026-0042"))
-    # temporary occupancy issued 24 Nov: 30 days → 24 Dec, Christmas Eve (a Wisconsin
-    # holiday), then Christmas and the weekend: the end moves to Monday 28 December
-    assert "Temporary Occupancy Permit" in occ and "Valid until December 28, 2026" in occ
+    # temporary occupancy issued 24 Nov: 30 days → 24 Dec, Christmas Eve. A term ends on its
+    # calendar day even when the office is closed (12.16; only filing deadlines roll).
+    assert "Temporary Occupancy Permit" in occ and "Valid until December 24, 2026" in occ
     assert "§12.15" in occ
 
 

@@ -106,7 +106,7 @@ def test_occupancy_from_the_menu_can_be_temporary(window, qtbot, monkeypatch):
     )
     preview = documents_actions.preview_document(window, "occupancy", "2026-0042")
     qtbot.addWidget(preview)
-    assert "Valid until December 28, 2026" in pdf_text(preview.pdf)
+    assert "Valid until December 24, 2026" in pdf_text(preview.pdf)  # a term never rolls
 
 
 def test_menu_offers_the_permit_chooser_for_permit_documents(window, qtbot, monkeypatch):

@@ -112,20 +112,23 @@ def test_fire_limits_frame_building_refused_masonry_gets_incombustible_roof():
 
 
 @pytest.mark.parametrize(
-    ("structure", "area", "refused"),
+    ("structure", "exception", "area", "height", "refused"),
     [
-        ("accessory_building", 150, False),  # 12.10(2)(f) small outbuilding
-        ("accessory_building", 151, True),
-        ("agricultural_building", 6000, False),  # 12.10(2)(g)
-        ("agricultural_building", 6001, True),
-        ("accessory_building", None, True),  # size unknown: no exception shown
+        ("accessory_building", "small_outbuilding", 150, 8, False),  # 12.10(2)(f)
+        ("accessory_building", "small_outbuilding", 151, 8, True),
+        ("accessory_building", "small_outbuilding", 150, 8.5, True),  # "and 8 feet in height"
+        ("agricultural_building", "elevator_coal_pocket_ice_house", 6000, 40, False),  # (g)
+        ("agricultural_building", "elevator_coal_pocket_ice_house", 6001, 40, True),
+        ("agricultural_building", "elevator_coal_pocket_ice_house", 6000, 41, True),
+        ("agricultural_building", None, 100, 10, True),  # a frame barn is no exception
     ],
 )
-def test_fire_limits_exceptions(structure, area, refused):
+def test_fire_limits_exceptions(structure, exception, area, height, refused):
     data = {"work": "new_building", "structure": structure, "fire_limits": True}
-    data["frame_construction"] = True
-    if area is not None:
-        data["area_sqft"] = area
+    data |= {"frame_construction": True, "area_sqft": area, "height_ft": height}
+    data |= {"lot_line_ft": 3, "building_distance_ft": 15}
+    if exception:
+        data["fire_limits_exception"] = exception
     assert bool(assess(**data).refusals) is refused
 
 

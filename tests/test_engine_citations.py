@@ -1,4 +1,10 @@
-"""Every section the engine can cite must exist in the ordinance text the clerk reads."""
+"""Every section the app can cite must exist in the ordinance text it ships and the clerk reads.
+
+The scan covers every module of the package (models, store, documents, exports, ui, cli) and
+every data file (checklists/*.toml), not only the rules: a citation typed on a screen or in a
+checklist is as visible to the applicant as one in the engine. The texts ship inside the
+package, so nothing here is skipped on a plain clone.
+"""
 
 from __future__ import annotations
 
@@ -13,25 +19,56 @@ from deerfield_desk.models.citations import CHAPTER_FILES, citation_exists, ordi
 from deerfield_desk.models.deadlines import EVENTS
 
 MODELS = Path(citations.__file__).resolve().parent
-# A citation in a string literal: "12.18(2)", "31.06(1)(C)", "12.24".
-CITED = re.compile(r"""["'](\d\d\.\d\d(?:\([0-9A-Za-z]+\))*)["']""")
+PACKAGE = MODELS.parent
+REPO = PACKAGE.parent
+# A citation as a string literal: "12.18(2)", "31.06(1)(C)", "12.24" ...
+# Only the village's chapters 12 and 31: "66.05(5)" is a state statute (Wis. Stats.).
+CITED = re.compile(r"""["']((?:12|31)\.\d\d(?:\([0-9A-Za-z]+\))*)["']""")
+# ... or written in running text for a screen: "§31.06(1)(C)", "(§12.19(8)(e))".
+SECTION_SIGN = re.compile(r"§\s?((?:12|31)\.\d\d(?:\([0-9A-Za-z]+\))*)")
 
 
-def cited_in_source() -> set[str]:
-    found = set()
-    for path in MODELS.glob("*.py"):
-        found.update(CITED.findall(path.read_text(encoding="utf-8")))
+def scanned_files() -> list[Path]:
+    """Every module of the package and every data file it ships (checklists as TOML)."""
+    return sorted(PACKAGE.rglob("*.py")) + sorted((PACKAGE / "resources").rglob("*.toml"))
+
+
+def cited_in(path: Path) -> set[str]:
+    text = path.read_text(encoding="utf-8")
+    return set(CITED.findall(text)) | set(SECTION_SIGN.findall(text))
+
+
+def cited_in_source() -> dict[str, str]:
+    """Each citation with the first file it was found in (for the failure message)."""
+    found: dict[str, str] = {}
+    for path in scanned_files():
+        for citation in cited_in(path):
+            found.setdefault(citation, str(path.relative_to(REPO)))
     return found
 
 
-def test_source_cites_many_sections():
+def test_the_texts_ship_inside_the_package():
+    assert ordinance_dir() == citations.SHIPPED_DIR
+    for name in citations.CHAPTER_FILES.values():
+        text = (citations.SHIPPED_DIR / name).read_text(encoding="utf-8")
+        assert len(text) > 40_000
+    assert "[O98-06, 9/28/98]" in (
+        citations.SHIPPED_DIR / "chapter-12-building-code.txt"
+    ).read_text(encoding="utf-8")  # the adoption note travels with the text
+
+
+def test_source_cites_many_sections_from_every_layer():
     # Guard the scanner itself: if the pattern broke, the test below would pass vacuously.
-    assert len(cited_in_source()) > 50
+    found = cited_in_source()
+    assert len(found) > 80
+    layers = {Path(where).parts[1] for where in found.values()}
+    assert {"models", "store", "documents", "ui", "resources"} <= layers
 
 
 @pytest.mark.parametrize("citation", sorted(cited_in_source()))
-def test_every_citation_in_the_rules_exists(citation):
-    assert citation_exists(citation), f"{citation} is not in the ordinance text"
+def test_every_citation_in_the_app_exists(citation):
+    where = cited_in_source()[citation]
+    assert citation_exists(citation), f"{citation} (cited in {where}) is not in the ordinance"
 
 
 @pytest.mark.parametrize("event", sorted(EVENTS))

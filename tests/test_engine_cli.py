@@ -98,7 +98,7 @@ def test_deadline_prints_event_from_due_basis(capsys):
     assert json.loads(out) == {
         "event": "general_appeal",
         "from": "2026-11-06",
-        "due": "2026-11-27",  # the 20th day is Thanksgiving
+        "due": "2026-11-30",  # the 20th day is Thanksgiving; the office reopens Monday
         "basis": "12.26",
     }
 
@@ -144,22 +144,22 @@ def test_deadline_uses_the_village_calendar_from_the_register(tmp_path, capsys):
     make_register(
         db,
         {
-            "holidays_added": json.dumps(["2026-11-27"]),  # the village closes Black Friday
+            "holidays_added": json.dumps(["2026-11-30"]),  # the village closes that Monday too
             "holidays_removed": json.dumps([]),
             "village_name": json.dumps("Deerfield"),
         },
     )
     before = db.read_bytes()
     code, out, _ = run(capsys, "deadline", "minor_plan_review", "2026-11-25", "--db", str(db))
-    assert code == 0 and json.loads(out)["due"] == "2026-12-02"
+    assert code == 0 and json.loads(out)["due"] == "2026-12-03"
     default = run(capsys, "deadline", "minor_plan_review", "2026-11-25")[1]
-    assert json.loads(default)["due"] == "2026-12-01"
+    assert json.loads(default)["due"] == "2026-12-02"
     assert db.read_bytes() == before  # read-only
 
 
 def test_deadline_db_before_the_command_works_too(tmp_path, capsys):
     db = tmp_path / "register.sqlite"
-    make_register(db, {"holidays_removed": json.dumps(["2026-11-26"])})
+    make_register(db, {"holidays_removed": json.dumps(["2026-11-26", "2026-11-27"])})
     code, out, _ = run(capsys, "--db", str(db), "deadline", "minor_plan_review", "2026-11-25")
     assert code == 0 and json.loads(out)["due"] == "2026-11-30"
 
@@ -168,7 +168,7 @@ def test_deadline_register_without_settings_uses_default_calendar(tmp_path, caps
     db = tmp_path / "empty.sqlite"
     sqlite3.connect(db).close()
     code, out, _ = run(capsys, "deadline", "minor_plan_review", "2026-11-25", "--db", str(db))
-    assert code == 0 and json.loads(out)["due"] == "2026-12-01"
+    assert code == 0 and json.loads(out)["due"] == "2026-12-02"
 
 
 @pytest.mark.parametrize(

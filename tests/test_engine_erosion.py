@@ -111,7 +111,8 @@ def test_security_amount_unknown_until_the_engineer_estimates_the_measures():
 
 
 def test_major_application_fee_waived_for_land_division_but_engineering_still_due():
-    fees = {f.code: f for f in assess(land_division=True, disturbed_sqft=50_000).fees}
+    data = {"land_division": True, "disturbed_sqft": 50_000, "plat_csm_fees_paid": True}
+    fees = {f.code: f for f in assess(**data).fees}
     assert fees["erosion_major_application"].amount == 0 and fees["erosion_major_application"].note
     assert fees["erosion_engineering_legal"].amount is None
 

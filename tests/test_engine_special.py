@@ -31,15 +31,19 @@ def test_demolition_permit_cites_12_18_and_the_application_list():
 
 
 def test_moving_needs_deposit_insurance_route_inspection_and_board_vote():
-    data = assess(work="move_building", structure="dwelling").to_json()
+    data = assess(work="move_building", structure="dwelling", uses_public_way=True).to_json()
     assert data["permits"] == [{"type": "moving", "class": None, "basis": ["12.19(1)"]}]
     reqs = {r["code"]: r for r in data["requirements"]}
-    assert set(reqs) == {
+    assert {
         "moving_cash_deposit",
-        "moving_insurance",
+        "moving_insurance_person",
         "moving_route_inspection",
+        "moving_arrival_report",
         "village_approval_vote",
-    }
+        "village_view_of_site",
+        "village_neighbourhood_finding",
+        "moving_permit_terms",
+    } <= set(reqs)
     assert reqs["moving_cash_deposit"]["amount"] == 5000.0  # the floor the board may raise
     assert data["reviews"] == [
         {

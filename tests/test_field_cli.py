@@ -64,6 +64,9 @@ def test_checkout_field_day_return_checkin_from_the_command_line(tmp_path, clerk
     assert second["applied"] == 0 and second["already_present"] == entries
 
     assert verify_register(office).ok and verify_register(copy).ok
+    audit = cli("field", "audit", pack, "--db", office)
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+    assert json.loads(audit.stdout)["applied"] == result["applied"]
     status = json.loads(cli("field", "status", "--db", office).stdout)
     assert status == {"out": [], "open_conflicts": []}
 

@@ -13,6 +13,7 @@ from deerfield_desk.config import Paths
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.store import inspections, journal, notices, photos
 from deerfield_desk.store.field import conflicts
+from deerfield_desk.store.field.audit import audit_pack
 from deerfield_desk.store.field.checkin import checkin
 from deerfield_desk.store.field.checkout import abandon, checkout
 from deerfield_desk.store.field.pack import write_return
@@ -89,9 +90,13 @@ def test_the_day_that_failed_before(office, tmp_path):
     assert journal.read_head(open_copy(copy).conn) == head_before  # the copy is unchanged
     assert summary.photos == 6  # two photos: original, display copy and thumbnail each
 
+    assert audit_pack(office, pack).problems == ["this copy has not been checked in"]
+
     result = checkin(office, pack)
 
     assert result.conflicts == 1 and result.applied >= 6
+    audit = audit_pack(office, pack)
+    assert audit.ok and audit.applied == result.applied and audit.office_entries >= audit.applied
     assert result.released_numbers == [f"N-2026-{n:04d}" for n in range(2, 31)]
     rough = office.get("inspections", ids["rough"]["uuid"])
     assert rough["result"] == "failed" and rough["inspector"] == "Lee Inspector"
@@ -135,6 +140,7 @@ def test_the_day_that_failed_before(office, tmp_path):
     assert conflicts.open_conflicts(office) == []
     assert verify_register(office.path).ok
     assert verify_register(copy).ok
+    assert audit_pack(office, pack).ok  # the clerk's decision is not mistaken for field work
 
 
 def test_checking_in_twice_applies_nothing_the_second_time(office, tmp_path):

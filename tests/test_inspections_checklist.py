@@ -22,14 +22,17 @@ def sections(site_class):
 def test_minor_site_gets_31_06_2_and_31_12_3_only():
     minor = sections("minor")
     assert minor[:7] == [f"31.06(2)({c})" for c in "ABCDEFG"]
-    assert "31.12(3)(E)" in minor
-    assert not any(s.startswith("31.06(3)") or s.startswith("31.12(2)") for s in minor)
+    assert "31.12(3)(E)" in minor and "31.12(3)(F)" in minor  # entry for inspection
+    # only the channel rule of 31.06(3)(B), which applies to a site of any size
+    assert {s for s in minor if s.startswith("31.06(3)")} == {"31.06(3)(B)"}
+    assert not any(s.startswith("31.12(2)") for s in minor)
 
 
 def test_larger_site_adds_31_06_3_and_major_conditions():
     larger = sections("larger")
     assert {"31.06(3)(A)", "31.06(3)(B)", "31.06(3)(C)", "31.12(2)(G)"} <= set(larger)
-    assert not any(s.startswith("31.06(3)") for s in sections("major"))
+    # a major site that is not larger meets 31.06(3) only through the channel rule of (B)
+    assert {s for s in sections("major") if s.startswith("31.06(3)")} == {"31.06(3)(B)"}
     assert "31.12(2)(G)" in sections("major")
 
 
@@ -38,7 +41,7 @@ def test_visit_stores_every_response_and_refuses_half_answers(field_register):
     permit = make_permit(reg, kind="erosion_control", permit_class="minor", work=None)
     answers = {i.code: ("meets", None) for i in items_for("minor")}
     partial = dict(list(answers.items())[:-1])
-    with pytest.raises(InvalidInput, match="minor_self_inspection"):
+    with pytest.raises(InvalidInput, match="minor_entry"):  # the list's last item
         erosion_checks.record_visit(reg, permit["uuid"], "minor", partial)
     answers["tracking_pad"] = ("deficient", None)
     with pytest.raises(InvalidInput, match="tracking_pad"):

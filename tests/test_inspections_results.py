@@ -100,14 +100,14 @@ def test_temporary_occupancy_for_minor_failures_ends_after_30_days_or_term(field
         occupancy.issue_temporary_occupancy(reg, permit["uuid"], date(2027, 5, 1))
     inspect(reg, permit, "final", "failed", [{**DEFECT, "minor": True}])
     temporary = occupancy.issue_temporary_occupancy(reg, permit["uuid"], date(2027, 5, 1))
-    # 30 days from 1 May 2027 is Memorial Day: the last day moves to the next open day
-    assert temporary["ends_on"] == "2027-06-01" and temporary["term_days"] == 30
+    # 30 days from 1 May 2027 is Memorial Day: a term ends on its day, office open or not
+    assert temporary["ends_on"] == "2027-05-31" and temporary["term_days"] == 30
     term = occupancy.issue_temporary_occupancy(reg, permit["uuid"], date(2027, 5, 1), term_days=60)
     assert term["ends_on"] == "2027-06-30" and term["term_days"] == 60
     with pytest.raises(NotAllowed, match="12.16"):
         occupancy.issue_occupancy(reg, permit["uuid"], date(2027, 5, 1))
     due = occupancy.expiring_temporary_permits(reg, date(2027, 5, 28))
-    assert [r["ends_on"] for r in due] == ["2027-06-01"]
+    assert [r["ends_on"] for r in due] == ["2027-05-31"]
 
 
 def test_occupancy_before_final_forfeits_completion_deposit(field_register):

@@ -48,7 +48,7 @@ def test_every_module_imported_by_name_is_collected():
     missing = [name for name in named if name not in walked or not bi.keep_module(name)]
     assert missing == []
     assert "deerfield_desk" in bi.BUNDLE_ALL_SUBMODULES
-    assert "holidays" in bi.BUNDLE_ALL_SUBMODULES  # country modules load by name too
+    assert "holidays" not in bi.BUNDLE_ALL_SUBMODULES  # the village calendar is data now
 
 
 def test_qt_modules_the_app_uses_are_not_excluded():

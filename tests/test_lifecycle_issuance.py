@@ -101,15 +101,29 @@ def test_moving_needs_deposit_of_at_least_5000_and_insurance(register):
     moving = permits["moving"]
     decide_review(register, moving["uuid"], "approve")  # the board's majority vote
     pay_all(register, moving)
-    receive_everything(register, ["moving.elevations", "moving.photographs", "moving.site_plan"])
+    receive_everything(register, ["moving.elevations", "moving.photographs", "moving.site_plan",
+                                  "moving_permit_terms", "moving_inspector_investigation",
+                                  "moving_repair_plan", "village_view_of_site",
+                                  "village_neighbourhood_finding"])  # fmt: skip
     assert reasons(register, moving) == [
         "Moving cash deposit: not recorded (§12.19(6)(a))",
-        "Liability and property damage insurance certificate: not recorded (§12.19(7))",
+        "Public liability insurance, injury to one person: certificate amount not recorded "
+        "(§12.19(7))",
+        "Public liability insurance, one accident in aggregate: certificate amount not "
+        "recorded (§12.19(7))",
+        "Property damage insurance: certificate amount not recorded (§12.19(7))",
     ]
     ledger.record_deposit(register, moving["uuid"], "moving_deposit", 400000, "CHK 1", TODAY)
     assert "$4,000.00 recorded, $5,000.00 required" in reasons(register, moving)[0]
     ledger.record_deposit(register, moving["uuid"], "moving_deposit", 100000, "CHK 2", TODAY)
-    receive_everything(register, ["moving_insurance"])
+    amounts = {
+        "moving_insurance_person": "500000",
+        "moving_insurance_accident": "1000000",
+        "moving_insurance_property": "500000",
+    }  # the certificate's amounts, §12.19(7)
+    app = register.get_by_id("applications", moving["application_id"])
+    for key, value in amounts.items():
+        mark_received(register, app["uuid"], key, value)
     assert issue_permit(register, moving["uuid"], TODAY, CAL)["permit_number"] == "2026-0001"
 
 

@@ -101,7 +101,8 @@ def test_moving_a_house_needs_deposit_insurance_and_board_vote(qtbot, register):
     )  # fmt: skip
     lines = {ln.code: ln for ln in wizard.summary_page.lines if ln.code}
     assert lines["moving_cash_deposit"].detail == "at least $5,000.00"
-    assert lines["moving_insurance"].basis == "12.19(7)"
+    assert lines["moving_insurance_accident"].basis == "12.19(7)"
+    assert lines["moving_insurance_accident"].detail == "at least $1,000,000.00"
     assert lines["village_approval_vote"].basis == "12.19(8)(a)"
     assert lines["house_number_placard"].basis == "12.32(3)"  # a house located in the village
     review = next(ln for ln in wizard.summary_page.lines if ln.group == "reviews")
@@ -121,7 +122,16 @@ def test_satellite_dish_never_asks_about_earthwork(qtbot, register):
         stop_at_summary=True,
     )  # fmt: skip
     asked = set(wizard.work_page.inputs)
-    assert asked == {"dish_diameter_in", "mount"}
+    assert asked == {
+        "dish_diameter_in",
+        "mount",
+        "dish_yard",
+        "dish_structure_ft",
+        "dish_lot_line_ft",
+        "dish_yard_share_pct",
+        "existing_dishes",
+        "exception_finding",
+    }  # §12.30(5)-(6) placement; §12.29(2) finding
     assert wizard.work_page.findChild(QLineEdit, "q_disturbed_sqft") is None
     placement = next(ln for ln in wizard.summary_page.lines if ln.code == "satellite_placement")
     assert placement.basis == "12.30(5)"  # rear yard only in a residential district

@@ -4,6 +4,7 @@
     field return --db FIELD --to FILE                     write the laptop's return pack
     field checkin FILE --db OFFICE                        check the pack in (prints one JSON)
     field abandon --db OFFICE --device NAME --reason TXT  give up a copy, keep it as a file
+    field audit FILE --db OFFICE                          the pack and the office agree?
     field status --db OFFICE                              copies out, conflicts open
 
 The same store functions as File → Field. A refusal prints one line on stderr and exits 1;
@@ -49,6 +50,11 @@ def register(sub) -> None:
     drop.add_argument("--reason", required=True, metavar="TEXT", help="why (journaled)")
     _user(drop)
     drop.set_defaults(func=run_abandon)
+
+    audit = inner.add_parser("audit", help="prove a checked-in pack and the office agree")
+    audit.add_argument("pack", metavar="FILE", help="the return pack that was checked in")
+    add_db_option(audit)
+    audit.set_defaults(func=run_audit)
 
     status = inner.add_parser("status", help="copies out in the field and open conflicts")
     add_db_option(status)
@@ -131,6 +137,19 @@ def run_abandon(args) -> int:
         )
     )
     return 0
+
+
+def run_audit(args) -> int:
+    from deerfield_desk.errors import DeskError
+    from deerfield_desk.store.field.audit import audit_pack
+
+    with _open(args) as reg:
+        try:
+            report = audit_pack(reg, args.pack)
+        except DeskError as exc:
+            return _refused(exc)
+    print(json.dumps(report.as_dict()))
+    return 0 if report.ok else 1
 
 
 def run_status(args) -> int:

@@ -20,6 +20,7 @@ from deerfield_desk.demo.rows import (
     new_uuids,
 )
 from deerfield_desk.models.codes import NoticeStatus, PermitKind
+from deerfield_desk.models.inspection_rules import Result
 from deerfield_desk.models.inspection_sequence import stages_for
 from deerfield_desk.models.notice_deadlines import notice_deadlines
 from deerfield_desk.models.notices import ServiceMethod
@@ -40,7 +41,8 @@ NOTICE_COLS = ("id", "uuid", "notice_number", "kind", "permit_id", "parcel_id", 
                "facts", "sections", "remedy", "issued_at", "served_at", "service_method",
                "due_date")  # fmt: skip
 TODAY_STOPS = 12
-ISSUED_PATH = {"issued", "extended", "finaled", "expired", "revoked", "stop_work"}
+S = PermitStatus
+ISSUED_PATH = {S.ISSUED, S.EXTENDED, S.FINALED, S.EXPIRED, S.REVOKED, S.STOP_WORK}
 FEE_LABELS = {"building": "Building permit fee", "erosion_control": "Erosion control permit fee",
               "demolition": "Razing permit fee", "moving": "Moving permit fee",
               "satellite_dish": "Satellite dish permit fee"}  # fmt: skip
@@ -78,9 +80,12 @@ class PermitMaker:
             # Older permits carry their dates but, in a big demo, not every inspection and
             # fee record: that keeps a million permits buildable in about two minutes.
             full = self.plan.applied[i] >= self.recent or self.rng.random() < self.sample
-            if full and st in ISSUED_PATH and st != "revoked":
+            if full and st in ISSUED_PATH and st != PermitStatus.REVOKED:
                 inspections += self._inspections(i, permit, work)
-            if full and (st in ISSUED_PATH or st in ("approved", "conditionally_approved")):
+            if full and (
+                st in ISSUED_PATH
+                or st in (PermitStatus.APPROVED, PermitStatus.CONDITIONALLY_APPROVED)
+            ):
                 fees.append(self._fee(permit))
             notice = self._notice(i, permit)
             if notice:
@@ -110,7 +115,7 @@ class PermitMaker:
         new_home = work == "new_building" and structure in ("dwelling", "multifamily")
         units = 4 if structure == "multifamily" else 2 if "two-family" in description else 1
         p["housing_units"] = units if new_home else 0
-        if kind != "satellite_dish" and rng.random() < 0.8:
+        if kind != PermitKind.SATELLITE_DISH and rng.random() < 0.8:
             p["contractor_name"] = rng.choice(self.places.contractors)
         if plan.issued[i]:
             year = date.fromordinal(plan.issued[i]).year
@@ -119,15 +124,15 @@ class PermitMaker:
             p["expires_date"] = iso(plan.expires[i])
         if plan.finaled[i]:
             p["finaled_date"] = iso(plan.finaled[i])
-        if st == "under_review":
+        if st == PermitStatus.UNDER_REVIEW:
             p["review_due"] = iso(plan.applied[i] + 30)
-        elif st == "conditionally_approved":
+        elif st == PermitStatus.CONDITIONALLY_APPROVED:
             p["conditions"] = "Erosion controls in place before the footing inspection"
-        elif st == "rejected":
+        elif st == PermitStatus.REJECTED:
             p["decision_reason"] = "Plans do not show the required setbacks; resubmit"
-        elif st == "stop_work":
+        elif st == PermitStatus.STOP_WORK:
             p["status_before_hold"] = "issued"
-        elif st == "voided":
+        elif st == PermitStatus.VOIDED:
             p["void_reason"] = "Entered twice; the other permit stands"
         last = plan.finaled[i] or plan.issued[i] or plan.applied[i]
         p["updated_at"] = f"{iso(min(last, self.end))}T15:30:00"
@@ -177,16 +182,16 @@ class PermitMaker:
                "stage": stage, "requested_at": f"{iso(asked - 2)}T09:00:00",
                "scheduled_for": iso(day) if day is not None else None,
                "result": result}  # fmt: skip
-        if result != "requested":
+        if result != Result.REQUESTED:
             row["inspected_at"] = f"{iso(day)}T10:30:00"
             row["inspector"] = INSPECTORS[asked % 2]
-        if result == "failed":
+        if result == Result.FAILED:
             row["notes"] = self.rng.choice(FAILED_NOTES)
         return row
 
     def _fee(self, p: dict) -> dict:
         cost = p["estimated_cost_cents"] // 100
-        amount = 75 + (cost // 1000) * 4 if p["kind"] == "building" else 150
+        amount = 75 + (cost // 1000) * 4 if p["kind"] == PermitKind.BUILDING else 150
         return {"id": self._next("fees"), "uuid": new_uuid(self.rng), "permit_id": p["id"],
                 "code": f"{p['kind']}_permit", "description": FEE_LABELS[p["kind"]],
                 "amount_cents": amount * 100, "basis": "demo fee schedule",

@@ -108,9 +108,9 @@ def plan_permits(rng: random.Random, n: int, first_year: int, today: date) -> Pl
             else:
                 st = _pick(rng, (("finaled", 0.8), ("expired", 0.89), ("extended", 0.92),
                                  ("revoked", 0.93), ("voided", 0.935), ("issued", 1)))  # fmt: skip
-                if st == "extended":
+                if st == PermitStatus.EXTENDED:
                     exp = add_years(exp, 1)
-            if st == "finaled":
+            if st == PermitStatus.FINALED:
                 # Finaled before today: the day's route is made of requested inspections.
                 fin = min(end - 1, iss + rng.randint(20, max(21, min(exp, end) - iss)))
         plan.kind.append(kind)

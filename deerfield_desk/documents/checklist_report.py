@@ -18,6 +18,14 @@ from deerfield_desk.documents.layout import FRAME_WIDTH, build_pdf, cite, fmt_da
 from deerfield_desk.documents.photos import photo_grid
 from deerfield_desk.documents.village import village_settings
 
+EXHIBIT_A_TITLE = "Erosion control checklist (Exhibit A as adopted)"
+
+
+def version_note(record: dict) -> str:
+    version = record.get("checklist_version")
+    return f", version {version}" if version else ""
+
+
 ANSWERS = {"yes": "Meets", "no": "DEFICIENT", "n/a": "n/a", "na": "n/a", None: "—", "": "—"}
 
 
@@ -27,8 +35,15 @@ def render_checklist_report(record: dict, settings, *, calendar=None) -> bytes:
     items = list(record.get("items") or [])
     failing = [i for i in items if (i.get("answer") or "").lower() == "no"]
     story = [
-        para("Erosion Control Checklist — Exhibit A", "title"),
-        para(f"Permit {ref} · site visit under {cite('31.10(2)')}", "subtitle"),
+        # Which list was used follows the permit's class: Exhibit A (31.10(2)) for minor
+        # activities, the 31.13 inspection checklist for major ones; every visit is a 31.13
+        # inspection.
+        para(record.get("checklist_title") or EXHIBIT_A_TITLE, "title"),
+        para(
+            f"Permit {ref} · list of {cite(record.get('checklist_basis') or '31.10(2)')}"
+            f"{version_note(record)} · site inspection under {cite('31.13')}",
+            "subtitle",
+        ),
         kv_table(
             [
                 ("Site", record.get("address_text")),

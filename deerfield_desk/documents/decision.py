@@ -28,6 +28,7 @@ from deerfield_desk.documents.village import village_settings
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.deadlines import compute_deadline
 from deerfield_desk.models.forfeitures import APPEAL_FEES, erosion_key
+from deerfield_desk.models.status import PermitStatus
 
 OUTCOMES = {
     "approved": "Approved",
@@ -38,7 +39,7 @@ OUTCOMES = {
 
 #: After approval the permit moves on (issued, extended, finaled); its letter still reads as
 #: an approval, with conditions when it carries any.
-LATER = ("issued", "extended", "finaled", "stop_work")
+LATER = (PermitStatus.ISSUED, PermitStatus.EXTENDED, PermitStatus.FINALED, PermitStatus.STOP_WORK)
 
 
 def decision_of(record: dict) -> str:
@@ -120,7 +121,7 @@ def render_decision(record: dict, settings, *, calendar=None) -> bytes:
         ),
         Spacer(1, 8),
     ]
-    if status == "approved":
+    if status == PermitStatus.APPROVED:
         story.append(
             para(
                 f"The {who} has reviewed your application and approves it. The "
@@ -128,7 +129,7 @@ def render_decision(record: dict, settings, *, calendar=None) -> bytes:
                 f"conform to all applicable codes ({cite('12.14(3)')})."
             )
         )
-    elif status == "conditionally_approved":
+    elif status == PermitStatus.CONDITIONALLY_APPROVED:
         story += [
             para(
                 f"The {who} approves your application subject to the conditions below. Each "
@@ -146,7 +147,7 @@ def render_decision(record: dict, settings, *, calendar=None) -> bytes:
             heading("Reasons for rejection", section),
             *(bullet_list(text_items(record.get("decision_reason"))) or [para("—")]),
         ]
-    if status != "approved":
+    if status != PermitStatus.APPROVED:
         story += [
             heading("Your right to appeal"),
             para(appeal_text(record, decided, calendar), markup=True),

@@ -18,6 +18,7 @@ from deerfield_desk.documents.blocks import grid, heading, kv_table, para, signa
 from deerfield_desk.documents.layout import FRAME_WIDTH, build_pdf, cite, fmt_date
 from deerfield_desk.documents.photos import photo_grid
 from deerfield_desk.documents.village import village_settings
+from deerfield_desk.models.inspection_rules import Result
 
 RESULTS = {
     "passed": "Passed",
@@ -79,7 +80,7 @@ def render_inspection_report(record: dict, settings, *, calendar=None) -> bytes:
         ]
     if record.get("notes"):
         story += [heading("Notes"), para(record["notes"])]
-    if result == "failed":
+    if result == Result.FAILED:
         phone = village.phone or "the Village office"
         story.append(
             para(

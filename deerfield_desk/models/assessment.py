@@ -15,15 +15,17 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from deerfield_desk.models import rules_building, rules_erosion, rules_special
+from deerfield_desk.models import rules_building, rules_erosion, rules_special, rules_unknowns
 from deerfield_desk.models.findings import (
     Exemption,
     Fee,
+    Finding,
     Item,
     Permit,
     Refusal,
     Requirement,
     Review,
+    Undetermined,
     Validity,
 )
 from deerfield_desk.models.project import Project
@@ -38,6 +40,8 @@ class Assessment:
     reviews: list[Review] = field(default_factory=list)
     validity: list[Validity] = field(default_factory=list)
     exemptions: list[Exemption] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    undetermined: list[Undetermined] = field(default_factory=list)
 
     def add(self, items: Iterable[Item]) -> None:
         lists = {
@@ -48,6 +52,8 @@ class Assessment:
             Review: self.reviews,
             Validity: self.validity,
             Exemption: self.exemptions,
+            Finding: self.findings,
+            Undetermined: self.undetermined,
         }
         for item in items:
             lists[type(item)].append(item)
@@ -60,7 +66,7 @@ class Assessment:
 
     def codes(self) -> set[str]:
         """Every requirement, fee, refusal and exemption code: handy for screens and tests."""
-        groups = (self.requirements, self.fees, self.refusals, self.exemptions)
+        groups = (self.requirements, self.fees, self.refusals, self.exemptions, self.findings)
         return {item.code for group in groups for item in group}
 
     def citations(self) -> set[str]:
@@ -73,6 +79,8 @@ class Assessment:
             self.reviews,
             self.validity,
             self.exemptions,
+            self.findings,
+            self.undetermined,
         ):
             out.update(item.basis for item in group)
         return out
@@ -91,7 +99,10 @@ class Assessment:
                 {"code": f.code, "amount": _money(f.amount), "basis": f.basis, "note": f.note}
                 for f in self.fees
             ],
-            "refusals": [{"code": r.code, "basis": r.basis} for r in self.refusals],
+            "refusals": [
+                {"code": r.code, "basis": r.basis, "liftable_by": r.liftable_by}
+                for r in self.refusals
+            ],
             "reviews": [
                 {
                     "permit": r.permit,
@@ -106,6 +117,11 @@ class Assessment:
                 {"permit": v.permit, "years": v.years, "basis": v.basis} for v in self.validity
             ],
             "exemptions": [{"code": e.code, "basis": e.basis} for e in self.exemptions],
+            "findings": [
+                {"code": f.code, "basis": f.basis, "reason": f.reason, "by": f.by}
+                for f in self.findings
+            ],
+            "undetermined": [{"field": u.field, "basis": u.basis} for u in self.undetermined],
         }
 
 
@@ -128,4 +144,22 @@ def assess_project(project: Project) -> Assessment:
     assessment.add(
         rules_erosion.assess(project, building_permit=assessment.permit("building") is not None)
     )
+    assessment.add(rules_unknowns.assess(project))
+    if project.exception_finding:
+        lift_refusals(assessment, project.exception_finding)
     return assessment
+
+
+def lift_refusals(
+    assessment: Assessment, reason: str, by: str = "building_inspector", code: str | None = None
+) -> list[Finding]:
+    """Turn the refusals ``by`` may lift (``code`` only, when given) into findings with
+    ``reason``; refusals the text allows no exception to stay. Returns the new findings."""
+    lifted = []
+    for refusal in list(assessment.refusals):
+        if refusal.liftable_by != by or (code is not None and refusal.code != code):
+            continue
+        assessment.refusals.remove(refusal)
+        lifted.append(Finding(refusal.code, refusal.basis, reason, by))
+    assessment.findings.extend(lifted)
+    return lifted

@@ -10,7 +10,11 @@ and deadlines":
   on which the office is closed moves to the next working day;
 * working-day periods count working days after the event day;
 * validity periods end on the same calendar date years later (29 February → 28 February) and
-  never move.
+  never move; neither do terms in days (a 30-day temporary occupancy, 12.16; "30 consecutive
+  days" to fill an excavation, 12.18(4)(a)): only a *filing* deadline rolls past a closed day.
+
+The default closures are the Village's own list (``checklists/village_closures.toml`` through
+``models.closures``), never a holiday library's.
 
 Pure Python, no I/O: the clerk's additions and removals are handed in by the caller (see
 ``from_settings``); reading them from the register belongs to the store or the CLI.
@@ -19,16 +23,11 @@ Pure Python, no I/O: the clerk's additions and removals are handed in by the cal
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, timedelta
 
-import holidays
-
 from deerfield_desk.errors import InvalidInput
-
-
-def _default_holidays() -> holidays.HolidayBase:
-    return holidays.country_holidays("US", subdiv="WI")
+from deerfield_desk.models.closures import default_closures
 
 
 @dataclass(frozen=True)
@@ -42,7 +41,6 @@ class VillageCalendar:
 
     added: frozenset[date] = frozenset()
     removed: frozenset[date] = frozenset()
-    base: holidays.HolidayBase = field(default_factory=_default_holidays, compare=False)
 
     @classmethod
     def from_settings(
@@ -61,14 +59,21 @@ class VillageCalendar:
     def is_holiday(self, d: date) -> bool:
         if d in self.added:
             return True
-        return d not in self.removed and d in self.base
+        return d not in self.removed and d in default_closures(d.year)
 
     def holiday_name(self, d: date) -> str | None:
         if d in self.added:
             return "Village holiday"
         if d in self.removed:
             return None
-        return self.base.get(d)
+        return default_closures(d.year).get(d)
+
+    def closures(self, year: int) -> dict[date, str]:
+        """Every day of ``year`` the office is closed besides weekends, with its name: the
+        default list less the clerk's removals, plus the clerk's additions."""
+        out = {d: n for d, n in default_closures(year).items() if d not in self.removed}
+        out.update({d: "Village holiday" for d in self.added if d.year == year})
+        return dict(sorted(out.items()))
 
     def is_office_open(self, d: date) -> bool:
         """A working day in the sense of 31.02(36): a weekday that is not a village holiday."""
@@ -106,6 +111,13 @@ class VillageCalendar:
         """Day n after ``d``, moved to the next working day if the office is closed then."""
         _check_count(n)
         return self.next_open_day(d + timedelta(days=n))
+
+    @staticmethod
+    def term_days_after(d: date, n: int) -> date:
+        """Day n after ``d``, never moved: a term (12.16's 30-day temporary occupancy, the
+        "30 consecutive days" of 12.18(4)(a)) ends on its calendar day like a validity period."""
+        _check_count(n)
+        return d + timedelta(days=n)
 
     @staticmethod
     def years_after(d: date, n: int) -> date:

@@ -28,6 +28,9 @@ _HEADING = re.compile(r"^(\d+\.\d+)\s")
 _PART = re.compile(r"\(([0-9A-Za-z]+)\)")
 
 
+SHIPPED_DIR = asset_path("ordinance")
+
+
 def ordinance_dir() -> Path | None:
     """The folder holding the ordinance texts, or None when it is not there."""
     override = os.environ.get("DEERFIELD_ORDINANCE_DIR")

@@ -6,7 +6,10 @@ or backward to it, and the section it rests on. The wizard, the notices and the
 
 Units (see ``VillageCalendar`` for the counting rules):
 
-* ``days`` — calendar days, moved to the next working day when the office is closed;
+* ``days`` — calendar days of a filing deadline, moved to the next working day when the office
+  is closed;
+* ``term_days`` — calendar days of a term (temporary occupancy, 12.16; "30 consecutive days",
+  12.18(4)(a)): ends on its calendar day, never moved, like a validity period;
 * ``working_days`` — working days (31.02(36)); "business days" in 12.24 are the same thing;
 * ``hours`` — from the event's clock time, never moved;
 * ``years`` — validity periods: same date, 29 February → 28 February, never moved.
@@ -33,6 +36,7 @@ __all__ = [
 
 class Unit(StrEnum):
     DAYS = "days"
+    TERM_DAYS = "term_days"
     WORKING_DAYS = "working_days"
     HOURS = "hours"
     YEARS = "years"
@@ -55,6 +59,7 @@ class Event:
 
 A, B = Direction.AFTER, Direction.BEFORE
 D, W, H, Y = Unit.DAYS, Unit.WORKING_DAYS, Unit.HOURS, Unit.YEARS
+T = Unit.TERM_DAYS
 
 # fmt: off
 _TABLE = (
@@ -70,12 +75,13 @@ _TABLE = (
     ("major_plan_review",         30, D, A, "31.10(1)",    "engineer decides on a major plan"),
     ("minor_plan_review",          3, W, A, "31.10(2)",    "inspector decides on a statement"),
     ("satellite_decision",        30, D, A, "12.29(4)",    "dish permit issued or deemed refused"),
-    ("temporary_occupancy_end",   30, D, A, "12.16",       "temporary occupancy runs out"),
-    ("demolition_backfill",       30, D, A, "12.18(4)(a)", "excavation filled after demolition"),
+    ("temporary_occupancy_end",   30, T, A, "12.16",       "temporary occupancy runs out"),
+    ("demolition_backfill",       30, T, A, "12.18(4)(a)", "excavation filled after demolition"),
     ("excavation_inspection",     72, H, A, "12.18(4)(b)", "inspector inspects the excavation"),
     ("stop_work_revocation",      24, H, A, "31.14(2)(B)", "permit may be revoked"),
     ("village_work_notice",       24, H, A, "31.14(2)(C)", "village may announce it will act"),
     ("moving_street_repair",      10, D, A, "12.19(4)",    "mover repairs street damage"),
+    ("moving_arrival_report",      1, D, A, "12.19(4)",    "mover reports the building arrived"),
     ("building_permit_expiry",     2, Y, A, "12.14(1)",    "building permit lapses"),
     ("erosion_permit_expiry",      1, Y, A, "31.12(1)",    "erosion control permit lapses"),
     ("exterior_finish",            2, Y, A, "12.15",       "exterior finished or deposit lost"),
@@ -143,6 +149,8 @@ def compute_deadline(
         if sign < 0:  # no such event today; keep the table honest if one is added
             raise InvalidInput("event", f"{event}: backward calendar-day periods are not defined")
         due = cal.calendar_days_after(day, rule.period)
+    elif rule.unit is Unit.TERM_DAYS:
+        due = cal.term_days_after(day, rule.period)
     else:
         due = cal.years_after(day, rule.period)
     return Deadline(event, when, due, rule.basis)

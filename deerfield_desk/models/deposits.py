@@ -39,3 +39,17 @@ FORFEIT_CAUSES = {
 }
 
 PAYMENT_METHODS = {method: method.label for method in PaymentMethod}
+
+#: What must be on record before a deposit or security may be refunded, with its section.
+#: Checked by ``store.ledger.refund_deposit`` (``store.deposit_release`` reads the register).
+RELEASE_RULES = {
+    # 12.15: "refunded after the project is completed and the Building Inspector has found
+    # that the building complies": the final inspection passed, or an occupancy permit (not a
+    # temporary one, which 12.16 grants to a building that does not yet comply) issued.
+    "completion_deposit": ("final_or_occupancy", "12.15"),
+    # 31.12(2)(A): the security "shall remain in full force until released by the Village
+    # Board, and only after an inspection by the Village Engineer" finds the measures done.
+    "erosion_security": ("board_after_engineer", "31.12(2)(A)"),
+    # 12.19(8)(e): refunded after the exterior alterations are completed and found to comply.
+    "moving_alteration_deposit": ("exterior_final", "12.19(8)(e)"),
+}

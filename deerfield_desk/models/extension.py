@@ -33,6 +33,24 @@ def check_extension(validity_basis: str | None, days: object) -> int:
     return days
 
 
+def check_extension_timing(expires: date, on: date, previous_extensions: int) -> None:
+    """12.14(1) "may be extended for 30, 90, or up to 180 days": one extension, of a permit
+    still alive. Readings: the list of lengths is read as a single extension (the sentence
+    grants "extended", not "extended again"); a permit past its expiry no longer exists to be
+    extended, so the work needs a new permit; and ``on`` may not be after the expiry, so the
+    new expiry can never lie in the past."""
+    if on > expires:
+        raise NotAllowed(
+            f"§12.14(1): the permit expired on {expires.isoformat()}; an expired permit is not "
+            "extended — the remaining work needs a new permit."
+        )
+    if previous_extensions:
+        raise NotAllowed(
+            "§12.14(1): the permit was already extended once (30, 90 or up to 180 days); "
+            "further work needs a new permit."
+        )
+
+
 def extended_expiry(expires: date, days: int) -> date:
     """The new expiry, counted from the current one: the extension adds to the permit's life."""
     return expires + timedelta(days=days)

@@ -12,6 +12,7 @@ from datetime import date
 from decimal import Decimal
 
 from deerfield_desk.models.assessment import Assessment
+from deerfield_desk.models.codes import PermitKind
 from deerfield_desk.models.fee_schedule import scheduled_fee
 from deerfield_desk.models.money import cents_to_decimal, decimal_to_cents
 from deerfield_desk.models.project_summary import requirement_permits, texts
@@ -55,7 +56,7 @@ def fee_lines(
     doubled = {f.code for f in assessment.fees} & {"double_permit_fee"}
     for permit in assessment.permits:
         code = PERMIT_FEE_CODE.get(permit.type)
-        if code is None or (permit.type == "building" and doubled):
+        if code is None or (permit.type == PermitKind.BUILDING and doubled):
             continue
         fee = scheduled_fee(schedule, code, on, area_sqft)
         if fee is None:

@@ -36,6 +36,35 @@ class Fee:
 class Refusal:
     code: str
     basis: str
+    #: who may find that an exception of the section applies (the refusal then becomes a
+    #: ``Finding`` with the reason), or None when the text allows no exception at all.
+    liftable_by: str | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """An official's finding, recorded with its reason, that lifts a refusal.
+
+    Why not just drop the refusal: the register must show that the rule was met by a finding
+    (who decided, and why), not that the rule was never looked at.
+    """
+
+    code: str  # the refusal code the finding answers
+    basis: str
+    reason: str
+    by: str = "building_inspector"
+
+
+@dataclass(frozen=True)
+class Undetermined:
+    """A fact a rule needs that nobody has supplied: unknown is not zero.
+
+    Submission is blocked until the field is answered; without it the engine would have to
+    guess "no erosion permit" or "no deposit".
+    """
+
+    field: str
+    basis: str
 
 
 @dataclass(frozen=True)
@@ -60,4 +89,4 @@ class Exemption:
     basis: str
 
 
-Item = Permit | Requirement | Fee | Refusal | Review | Validity | Exemption
+Item = Permit | Requirement | Fee | Refusal | Review | Validity | Exemption | Finding | Undetermined

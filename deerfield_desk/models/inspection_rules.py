@@ -65,8 +65,9 @@ def temporary_occupancy_end(
     issued_on: date, term_days: int | None = None, calendar: VillageCalendar | None = None
 ) -> date:
     """Last day of a temporary occupancy permit (12.16): the engine's 30-day rule, or a set
-    term counted the same way (calendar days, a closed last day moves to the next open one)."""
+    term counted the same way: a term ends on its calendar day and never rolls past a closed
+    day (only filing deadlines do; ARCHITECTURE.md, "Calendar and deadlines")."""
     cal = calendar if calendar is not None else VillageCalendar()
     if term_days is None:
         return compute_deadline("temporary_occupancy_end", issued_on, cal).due
-    return cal.calendar_days_after(issued_on, term_days)
+    return cal.term_days_after(issued_on, term_days)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from deerfield_desk.config import asset_path
+from deerfield_desk.models.codes import StageChange
 
 SEQUENCE_FILE = "inspection_sequence.toml"
 
@@ -32,9 +33,14 @@ class Stage:
     required_for_occupancy: bool
     any_structure_for_kinds: tuple[str, ...] = ()
     due_within_hours_of_notice: int | None = None
+    requires_answer: str | None = None
 
-    def applies_to(self, kind: str, structure: str | None, work: str | None) -> bool:
+    def applies_to(
+        self, kind: str, structure: str | None, work: str | None, answers: dict | None = None
+    ) -> bool:
         if kind not in self.kinds:
+            return False
+        if self.requires_answer and not (answers or {}).get(self.requires_answer):
             return False
         if self.works is not None and work is not None and work not in self.works:
             return False
@@ -77,6 +83,7 @@ def load_sequence() -> tuple[Stage, ...]:
                 required_for_occupancy=bool(raw["required_for_occupancy"]),
                 any_structure_for_kinds=tuple(raw.get("any_structure_for_kinds", ())),
                 due_within_hours_of_notice=raw.get("due_within_hours_of_notice"),
+                requires_answer=raw.get("requires_answer"),
             )
         )
     codes = [s.code for s in stages]
@@ -92,9 +99,12 @@ def stage_by_code(code: str) -> Stage:
     raise KeyError(code)
 
 
-def stages_for(kind: str, structure: str | None = None, work: str | None = None) -> list[Stage]:
-    """The stages the sequence requires for a permit of this kind, structure and work."""
-    return [s for s in load_sequence() if s.applies_to(kind, structure, work)]
+def stages_for(
+    kind: str, structure: str | None = None, work: str | None = None, answers: dict | None = None
+) -> list[Stage]:
+    """The stages the sequence requires for a permit of this kind, structure and work (and,
+    for a stage that depends on one, the application's answers)."""
+    return [s for s in load_sequence() if s.applies_to(kind, structure, work, answers)]
 
 
 def apply_changes(
@@ -109,6 +119,6 @@ def apply_changes(
         if change == "added":
             origin = planned[code].origin if code in planned else "added"
             planned[code] = PlannedStage(stage_by_code(code), origin, False, reason)
-        elif change == "waived" and code in planned:
+        elif change == StageChange.WAIVED and code in planned:
             planned[code] = PlannedStage(planned[code].stage, planned[code].origin, True, reason)
     return sorted(planned.values(), key=lambda p: p.stage.order)

@@ -9,6 +9,7 @@ in our words with the section it rests on. The requirements come from the engine
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 
 from deerfield_desk.models.application_items import item_lists, missing_items
 from deerfield_desk.models.assessment import Assessment
@@ -18,6 +19,8 @@ from deerfield_desk.models.money import decimal_to_cents, format_cents
 from deerfield_desk.models.project_summary import requirement_info, requirement_permits, texts
 from deerfield_desk.models.status import PermitStatus
 
+#: 12.19(7) coverages: the clerk records the certified amount, checked against the minimum.
+INSURANCE = {"moving_insurance_person", "moving_insurance_accident", "moving_insurance_property"}
 APPROVED = {PermitStatus.APPROVED, PermitStatus.CONDITIONALLY_APPROVED}
 
 
@@ -84,6 +87,17 @@ def _fees(facts: IssuanceFacts) -> list[Unmet]:
     return out
 
 
+def certified_amount(value) -> Decimal | None:
+    """The dollars recorded for an insurance coverage; a bare tick or a date is no amount."""
+    if isinstance(value, bool) or value is None:
+        return None
+    try:
+        amount = Decimal(str(value).replace(",", "").replace("$", ""))
+    except InvalidOperation:
+        return None
+    return amount if amount.is_finite() else None
+
+
 def _requirement(facts, code, basis, amount, info) -> list[Unmet]:
     if info["group"] == "money" and info.get("kind"):
         needed = facts.required_cents.get(code, decimal_to_cents(amount))
@@ -98,6 +112,15 @@ def _requirement(facts, code, basis, amount, info) -> list[Unmet]:
         if needed is not None and held < needed:
             return [Unmet(f"{name}: {format_cents(held)} recorded, "
                           f"{format_cents(needed)} required", basis)]  # fmt: skip
+        return []
+    if code in INSURANCE:
+        given = certified_amount(facts.received.get(code))
+        if given is None:
+            return [Unmet(f"{info['text']}: certificate amount not recorded", basis)]
+        if amount is not None and given < amount:
+            return [Unmet(f"{info['text']}: {format_cents(decimal_to_cents(given))} "
+                          f"certified, at least {format_cents(decimal_to_cents(amount))} "
+                          "required", basis)]  # fmt: skip
         return []
     if code in {"moving_insurance", "house_number_placard"}:
         if not facts.received.get(code):

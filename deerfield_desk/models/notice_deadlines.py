@@ -41,9 +41,13 @@ class NoticeDeadlines:
 def period_words(event: str) -> str:
     """'10 business days', '30 days'… read from the engine's table, never typed here."""
     rule = EVENTS[event]
-    unit = {"working_days": "business days", "days": "days", "hours": "hours", "years": "years"}[
-        str(rule.unit)
-    ]
+    unit = {
+        "working_days": "business days",
+        "days": "days",
+        "term_days": "days",
+        "hours": "hours",
+        "years": "years",
+    }[str(rule.unit)]
     return f"{rule.period} {unit}"
 
 

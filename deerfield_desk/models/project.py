@@ -56,6 +56,23 @@ class Mount(StrEnum):
     BUILDING = "building"
 
 
+class FireLimitsException(StrEnum):
+    """The kinds of frame building 12.10(2) still allows inside the fire limits."""
+
+    BUILDERS_TEMPORARY = "builders_temporary"  # (a)
+    OPEN_SHED = "open_shed"  # (b)
+    SMALL_OUTBUILDING = "small_outbuilding"  # (f)
+    ELEVATOR_COAL_POCKET_ICE_HOUSE = "elevator_coal_pocket_ice_house"  # (g)
+
+
+class DishYard(StrEnum):
+    """Where on the lot a ground-mounted dish stands (12.30(5), (6))."""
+
+    FRONT = "front"
+    SIDE = "side"
+    REAR = "rear"
+
+
 @dataclass(frozen=True)
 class Project:
     work: Work
@@ -78,6 +95,19 @@ class Project:
     damage_pct: float | None = None
     equalized_value: Decimal | None = None
     lowest_nearby_value: Decimal | None = None
+    fire_damage_pct: float | None = None  # 12.10(3): of present value, foundation excluded
+    height_ft: float | None = None
+    stories: int | None = None
+    lot_line_ft: float | None = None  # to the nearest lot line
+    building_distance_ft: float | None = None  # to the nearest other building over one story
+    fire_limits_exception: FireLimitsException | None = None
+    exception_finding: str | None = None  # the inspector's reason an exception applies
+    dish_yard: DishYard | None = None
+    dish_structure_ft: float | None = None  # to the principal structure
+    dish_lot_line_ft: float | None = None  # to the nearest rear/side lot or alley line
+    dish_yard_share_pct: float | None = None  # share of that yard the dish occupies
+    existing_dishes: int | None = None  # dishes already on the lot
+    uses_public_way: bool | None = None  # 12.19(1), (6)(a): None = not yet answered
     # facts the clerk or the village engineer has established
     street_work: bool = False
     watercourse_work: bool = False
@@ -98,6 +128,11 @@ class Project:
     new_primary_structure: bool = False
     built_before_1980_06_01: bool = False
     started_without_permit: bool = False
+    shed_open_incombustible: bool = False  # 12.10(2)(b): open long side, incombustible sides
+    exterior_alteration: bool = False  # 12.19(8)(e): moved and altered
+    moving_out_of_village: bool = False  # 12.19(5): plans of alterations may be disregarded
+    paved_area: bool = False  # 31.06(1)(B): an improvement other than a building
+    plat_csm_fees_paid: bool = False  # 31.11(1): plat or CSM review fees paid, same project
 
     @classmethod
     def from_dict(cls, data: Any) -> Project:
@@ -109,6 +144,8 @@ _ENUMS: dict[str, type[Enum]] = {
     "structure": Structure,
     "zoning": Zoning,
     "mount": Mount,
+    "fire_limits_exception": FireLimitsException,
+    "dish_yard": DishYard,
 }
 _MONEY = {
     "estimated_cost",
@@ -117,8 +154,10 @@ _MONEY = {
     "equalized_value",
     "lowest_nearby_value",
 }
-_COUNTS = {"roof_layers", "lots_created"}
-_PERCENT = {"damage_pct"}  # a share of the building's value cannot pass 100
+_COUNTS = {"roof_layers", "lots_created", "stories", "existing_dishes"}
+_PERCENT = {"damage_pct", "fire_damage_pct", "dish_yard_share_pct"}  # at most 100
+_TEXT = {"exception_finding"}
+_TRISTATE = {"uses_public_way"}  # yes, no, or not answered yet (None)
 _FLAGS = {f.name for f in fields(Project) if f.type == "bool"}
 # A threshold the engine must compare; without it the answer would be a guess.
 _NEEDED_FOR = {
@@ -143,6 +182,7 @@ def parse_project(data: Any) -> Project:
         if value is None and key != "work" and key not in _FLAGS:
             continue  # null means "not known", the same as leaving the key out
         values[key] = _parse_value(key, value)
+    values = {k: v for k, v in values.items() if v is not None}
     project = Project(**values)
     needed = _NEEDED_FOR.get(project.work)
     if needed and getattr(project, needed[0]) is None:
@@ -160,7 +200,11 @@ def _parse_value(key: str, value: Any) -> Any:
             return enum(value)
         except ValueError:
             raise InvalidInput(key, f"unknown value {value!r}; expected {allowed}") from None
-    if key in _FLAGS:
+    if key in _TEXT:
+        if not isinstance(value, str):
+            raise InvalidInput(key, "expected text")
+        return value.strip() or None
+    if key in _FLAGS or key in _TRISTATE:
         if not isinstance(value, bool):
             raise InvalidInput(key, "expected true or false")
         return value

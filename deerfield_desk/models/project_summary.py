@@ -20,7 +20,10 @@ from deerfield_desk.models.money import decimal_to_cents, format_cents
 
 GROUPS = (
     ("permits", "Permits"),
+    ("undetermined", "Still to determine (the application cannot be submitted without it)"),
     ("refusals", "Refusals (the permit cannot be issued)"),
+    ("findings", "Inspector's findings (an exception applies)"),
+    ("warnings", "For the village to weigh (not decided here)"),
     ("documents", "Plans and documents"),
     ("money", "Deposits, securities and insurance"),
     ("fees", "Fees"),
@@ -64,6 +67,14 @@ def requirement_permits(code: str) -> tuple[str, ...]:
     return (permit,) if isinstance(permit, str) else tuple(permit)
 
 
+def question_label(key: str) -> str:
+    """The wizard's wording of an input, so "still to determine" names what to fill in."""
+    from deerfield_desk.models.wizard_fields import QUESTIONS
+
+    label = next((q.label for q in QUESTIONS if q.key == key), key.replace("_", " "))
+    return label if key != "zoning" else "Zoning district (site page)"
+
+
 def _plain(section: str, code: str) -> str:
     return texts()[section].get(code, code.replace("_", " "))
 
@@ -77,11 +88,27 @@ def summarize(
     """Lines in GROUPS order; review lines carry their due date when ``received_on`` is given."""
     cal = calendar or VillageCalendar()
     lines: list[SummaryLine] = []
+    size_unknown = any(
+        u.field in {"disturbed_sqft", "earthwork_cuyd"} for u in assessment.undetermined
+    )
     for p in assessment.permits:
         cls = f" ({p.permit_class})" if p.permit_class else ""
+        if p.permit_class and size_unknown:
+            cls = " (class to be determined: the disturbed area is not given)"
         lines.append(SummaryLine("permits", permit_label(p.type) + cls, ", ".join(p.basis)))
     for r in assessment.refusals:
-        lines.append(SummaryLine("refusals", _plain("refusals", r.code), r.basis))
+        lift = ""
+        if r.liftable_by:
+            who = r.liftable_by.replace("_", " ")
+            lift = f"the {who} may record a finding, with a reason, that an exception applies"
+        lines.append(SummaryLine("refusals", _plain("refusals", r.code), r.basis, lift, r.code))
+    for u in assessment.undetermined:
+        lines.append(SummaryLine("undetermined", question_label(u.field), u.basis,
+                                 "not given: unknown is not zero", u.field))  # fmt: skip
+    for f in assessment.findings:
+        who = f.by.replace("_", " ")
+        lines.append(SummaryLine("findings", _plain("refusals", f.code), f.basis,
+                                 f"lifted by the {who}: {f.reason}", f.code))  # fmt: skip
     for r in assessment.requirements:
         info = requirement_info(r.code)
         detail = f"at least {format_cents(decimal_to_cents(r.amount))}" if r.amount else ""

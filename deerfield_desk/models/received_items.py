@@ -5,13 +5,15 @@ kind's item lists (12.18(2), 12.19(8), 12.28, 31.09) and the other papers the en
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from deerfield_desk.models.application_items import lists_for
 from deerfield_desk.models.assessment import Assessment
+from deerfield_desk.models.issuance import INSURANCE
 from deerfield_desk.models.project_summary import requirement_info
 
 #: Requirements recorded as received papers although they sit with money or conditions.
-PAPERS = {"moving_insurance", "house_number_placard"}
+PAPERS = {"moving_insurance", "house_number_placard", *INSURANCE}
 
 
 @dataclass(frozen=True)
@@ -20,6 +22,7 @@ class ReceivedItem:
     text: str
     section: str
     optional: bool = False
+    minimum: Decimal | None = None  # an amount to record (12.19(7) insurance), not a tick
 
 
 def received_groups(assessment: Assessment, work: str | None) -> list[tuple[str, list]]:
@@ -34,7 +37,8 @@ def received_groups(assessment: Assessment, work: str | None) -> list[tuple[str,
         info = requirement_info(r.code)
         plain_doc = info["group"] == "documents" and not info.get("checklist")
         if plain_doc or r.code in PAPERS:
-            papers.append(ReceivedItem(r.code, info["text"], r.basis))
+            minimum = r.amount if r.code in INSURANCE else None
+            papers.append(ReceivedItem(r.code, info["text"], r.basis, minimum=minimum))
     if papers:
         groups.append(("Plans and papers", papers))
     return groups

@@ -20,7 +20,7 @@ from deerfield_desk.models.findings import (
     Review,
     Validity,
 )
-from deerfield_desk.models.project import Project, Work
+from deerfield_desk.models.project import Project, Structure, Work
 
 ACRE_SQFT = 43_560
 DISTURBED_SQFT = 4_000  # 31.06(1)(C): "or more"
@@ -37,7 +37,12 @@ MAJOR_REVIEW_DAYS = 30  # 31.10(1)
 MINOR_REVIEW_WORKING_DAYS = 3  # 31.10(2)
 PERMIT_YEARS = 1  # 31.12(1)
 
-BUILDS_ON_LOT = {Work.NEW_BUILDING, Work.ADDITION}  # 31.06(1)(B)
+# 31.06(1)(B): "construction of buildings or other improvements" on a platted lot. A building
+# moved onto the lot is constructed there (12.03(4) counts "locating" and "siting"); a paved
+# area is an improvement of the land. A children's play set is neither a building (12.03(1))
+# nor an improvement of that kind, so it does not bring the lot under the chapter.
+BUILDS_ON_LOT = {Work.NEW_BUILDING, Work.ADDITION, Work.MOVE_BUILDING}
+NOT_AN_IMPROVEMENT = {Structure.PLAY_STRUCTURE}
 
 
 def triggers(p: Project) -> list[str]:
@@ -45,7 +50,9 @@ def triggers(p: Project) -> list[str]:
     found = []
     if p.land_division or p.subdivision:
         found.append("31.06(1)(A)")
-    if p.on_platted_lot and p.work in BUILDS_ON_LOT:
+    if p.on_platted_lot and (
+        (p.work in BUILDS_ON_LOT and p.structure not in NOT_AN_IMPROVEMENT) or p.paved_area
+    ):
         found.append("31.06(1)(B)")
     if (p.disturbed_sqft or 0) >= DISTURBED_SQFT:
         found.append("31.06(1)(C)")
@@ -57,7 +64,9 @@ def triggers(p: Project) -> list[str]:
         found.append("31.06(1)(F)")
     if p.watercourse_work:
         found.append("31.06(1)(G)")
-    if p.engineer_erosion_likely:
+    if p.engineer_erosion_likely or p.engineer_major:
+        # A "major" finding rests on topography, watercourses or sensitive land (31.02(16)):
+        # the engineer has found the disturbance serious, which is the situation (H) covers.
         found.append("31.06(1)(H)")
     return found
 
@@ -121,7 +130,9 @@ def _major(p: Project) -> Iterator[Item]:
         security = (SECURITY_SHARE * p.control_measures_cost).quantize(Decimal("0.01"))
     yield Requirement("erosion_security", "31.12(2)(A)", security)
     yield Review("erosion_control", "village_engineer", "31.10(1)", days=MAJOR_REVIEW_DAYS)
-    if p.land_division or p.subdivision:
+    if p.plat_csm_fees_paid:
+        # Only fees actually paid for this project waive it: a subdivision whose plat fees
+        # were paid elsewhere, or not yet, still owes the $35.
         yield Fee(
             "erosion_major_application",
             Decimal("0"),

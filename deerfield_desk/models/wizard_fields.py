@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from deerfield_desk.models.project import Mount, Structure, Work
+from deerfield_desk.models.project import DishYard, FireLimitsException, Mount, Structure, Work
 
 W = Work
 BUILDING_WORK = frozenset(
@@ -54,19 +54,37 @@ STRUCTURE_LABELS = {
     Structure.PLAY_STRUCTURE: "Play structure",
 }
 MOUNT_LABELS = {Mount.GROUND: "Ground mounted", Mount.BUILDING: "Building mounted"}
+FIRE_EXCEPTION_LABELS = {
+    FireLimitsException.BUILDERS_TEMPORARY: "(a) temporary one-story builders' building",
+    FireLimitsException.OPEN_SHED: "(b) one-story open shed",
+    FireLimitsException.SMALL_OUTBUILDING: "(f) small outbuilding",
+    FireLimitsException.ELEVATOR_COAL_POCKET_ICE_HOUSE: "(g) grain elevator, coal pocket or "
+    "ice house",
+}
+DISH_YARD_LABELS = {DishYard.FRONT: "Front yard", DishYard.SIDE: "Side yard",
+                    DishYard.REAR: "Rear yard"}  # fmt: skip
+YESNO_LABELS = {"yes": "Yes", "no": "No"}
 
 
 @dataclass(frozen=True)
 class Question:
     key: str  # the engine's input key
     label: str
-    kind: str  # choice | number | money | count | flag
+    kind: str  # choice | number | money | count | flag | yesno | text
     unit: str = ""
     works: frozenset[Work] = frozenset(Work)
     needs_fire_limits: bool = False  # asked only on a site inside the fire limits
 
 
 Q = Question
+PERMIT_WORK = frozenset({W.NEW_BUILDING, W.ADDITION, W.ALTERATION, W.EQUIPMENT_REPLACEMENT,
+                         W.SYSTEM_ALTERATION})  # fmt: skip
+DAMAGE_WORK = frozenset({W.REPAIR, W.ALTERATION, W.ADDITION, W.MOVE_BUILDING})
+REPAIR_WORK = frozenset({W.REPAIR, W.ALTERATION, W.ADDITION})
+EXPANDS = frozenset({W.NEW_BUILDING, W.ADDITION})
+MOVE = frozenset({W.MOVE_BUILDING})
+DISH = frozenset({W.SATELLITE_DISH})
+GRADING = frozenset({W.LAND_DISTURBANCE})
 QUESTIONS: tuple[Question, ...] = (
     Q("structure", "Structure", "choice", works=BUILDING_WORK),
     Q("area_sqft", "Floor area (for demolition: the part razed)", "number", "sq ft",
@@ -77,42 +95,75 @@ QUESTIONS: tuple[Question, ...] = (
     Q("new_primary_structure", "A new primary structure that will need a house number", "flag",
       works=frozenset({W.NEW_BUILDING, W.MOVE_BUILDING})),
     Q("built_before_1980_06_01", "Dwelling built before 1 June 1980", "flag",
-      works=frozenset({W.ADDITION, W.ALTERATION, W.EQUIPMENT_REPLACEMENT})),
+      works=frozenset({W.ADDITION, W.ALTERATION, W.EQUIPMENT_REPLACEMENT,
+                       W.SYSTEM_ALTERATION})),
+    Q("damage_pct", "Damage or deterioration as a share of equalized value", "number", "%",
+      DAMAGE_WORK),
     Q("frame_construction", "Frame (wood) construction", "flag",
-      works=frozenset({W.NEW_BUILDING, W.ADDITION, W.MOVE_BUILDING}), needs_fire_limits=True),
+      works=frozenset({W.NEW_BUILDING, W.ADDITION, W.MOVE_BUILDING} | REPAIR_WORK),
+      needs_fire_limits=True),
+    Q("fire_damage_pct", "Damage as a share of present value, foundation excluded "
+      "(inspector's determination)", "number", "%", REPAIR_WORK, needs_fire_limits=True),
+    Q("fire_limits_exception", "Fire limits exception claimed (§12.10(2))", "choice",
+      works=EXPANDS, needs_fire_limits=True),
+    Q("stories", "Stories", "count", "", EXPANDS, needs_fire_limits=True),
+    Q("height_ft", "Height", "number", "ft", EXPANDS, needs_fire_limits=True),
+    Q("lot_line_ft", "Distance to the nearest lot line", "number", "ft", EXPANDS,
+      needs_fire_limits=True),
+    Q("building_distance_ft", "Distance to the nearest other building over one story "
+      "(999 if none)", "number", "ft", EXPANDS, needs_fire_limits=True),
+    Q("shed_open_incombustible", "Shed open on its long side, sides covered in incombustible "
+      "material", "flag", works=EXPANDS, needs_fire_limits=True),
     Q("started_without_permit", "Work already started without a permit", "flag",
-      works=BUILDING_WORK),
-    Q("dish_diameter_in", "Dish diameter", "number", "in", frozenset({W.SATELLITE_DISH})),
-    Q("mount", "Mounting", "choice", works=frozenset({W.SATELLITE_DISH})),
-    Q("damage_pct", "Damage as a share of equalized value", "number", "%",
-      frozenset({W.MOVE_BUILDING})),
-    Q("equalized_value", "Equalized value of the building", "money", "$",
-      frozenset({W.MOVE_BUILDING})),
+      works=PERMIT_WORK),
+    Q("dish_diameter_in", "Dish diameter", "number", "in", DISH),
+    Q("mount", "Mounting", "choice", works=DISH),
+    Q("dish_yard", "Yard the dish stands in (ground mounted)", "choice", works=DISH),
+    Q("dish_structure_ft", "Distance to the principal structure", "number", "ft", DISH),
+    Q("dish_lot_line_ft", "Distance to the nearest lot line (rear lot line in residential "
+      "districts; any lot or alley line elsewhere)", "number", "ft", DISH),
+    Q("dish_yard_share_pct", "Share of that yard the dish occupies", "number", "%", DISH),
+    Q("existing_dishes", "Satellite dishes already on the lot", "count", "", DISH),
+    Q("uses_public_way", "The move uses a public street or right-of-way", "yesno", works=MOVE),
+    Q("moving_out_of_village", "Moved out of the village (not within or into it)", "flag",
+      works=MOVE),
+    Q("exterior_alteration", "Exterior to be altered after the move", "flag", works=MOVE),
+    Q("equalized_value", "Equalized value of the building", "money", "$", MOVE),
     Q("lowest_nearby_value", "Lowest equalized value within 1,000 ft of the new site", "money",
-      "$", frozenset({W.MOVE_BUILDING})),
-    Q("disturbed_sqft", "Land disturbed", "number", "sq ft", LAND_WORK),
-    Q("earthwork_cuyd", "Fill or excavation", "number", "cu yd", LAND_WORK),
-    Q("utility_ft", "Underground utility trench length", "number", "ft", LAND_WORK),
+      "$", MOVE),
+    Q("disturbed_sqft", "Land disturbed (0 if none)", "number", "sq ft", LAND_WORK),
+    Q("earthwork_cuyd", "Fill or excavation (0 if none)", "number", "cu yd", LAND_WORK),
+    Q("utility_ft", "Underground pipe or cable laid, repaired or replaced", "number", "ft",
+      LAND_WORK),
     Q("max_slope_pct", "Steepest slope disturbed", "number", "%", LAND_WORK),
     Q("control_measures_cost", "Estimated cost of erosion control measures", "money", "$",
       LAND_WORK),
-    Q("street_work", "Work on a street, road or right-of-way", "flag", works=LAND_WORK),
-    Q("watercourse_work", "Work in or next to a lake, stream or ditch", "flag", works=LAND_WORK),
+    Q("paved_area", "Paved area (driveway, parking, patio) on the lot", "flag",
+      works=LAND_WORK),
+    Q("street_work", "Street, highway, road or bridge construction, enlargement, relocation "
+      "or reconstruction", "flag", works=LAND_WORK),
+    Q("watercourse_work", "Changing, enlarging, dredging or other alteration of a "
+      "watercourse", "flag", works=LAND_WORK),
     Q("channel_originates", "A drainage channel starts on the disturbed area", "flag",
       works=LAND_WORK),
     Q("land_division", "Needs a certified survey map or plat approval", "flag",
-      works=frozenset({W.LAND_DISTURBANCE})),
-    Q("subdivision", "Creates a subdivision", "flag", works=frozenset({W.LAND_DISTURBANCE})),
-    Q("lots_created", "Lots or building sites created", "count", "",
-      frozenset({W.LAND_DISTURBANCE})),
-    Q("site_acres", "Site area", "number", "acres", frozenset({W.LAND_DISTURBANCE})),
-    Q("agricultural_use", "Agricultural use", "flag", works=LAND_WORK),
-    Q("minor_landscaping", "Small landscaping only", "flag", works=LAND_WORK),
+      works=GRADING),
+    Q("subdivision", "Creates a subdivision", "flag", works=GRADING),
+    Q("plat_csm_fees_paid", "Plat or certified survey map review fees paid for this "
+      "project (§31.11(1))", "flag", works=GRADING),
+    Q("lots_created", "Lots or building sites created", "count", "", GRADING),
+    Q("site_acres", "Site area", "number", "acres", GRADING),
+    Q("agricultural_use", "Agricultural use (generally excluded, §31.03(3))", "flag",
+      works=LAND_WORK),
+    Q("minor_landscaping", "Garden or minor landscaping only (generally excluded, "
+      "§31.03(3))", "flag", works=LAND_WORK),
     Q("state_project", "State project under its own erosion plan", "flag", works=LAND_WORK),
     Q("village_project", "Village's own project", "flag", works=LAND_WORK),
     Q("engineer_major", "Village engineer finds it a major activity", "flag", works=LAND_WORK),
     Q("engineer_erosion_likely", "Village engineer finds erosion likely", "flag",
       works=LAND_WORK),
+    Q("exception_finding", "Inspector's finding that an exception applies (reason)", "text",
+      works=EXPANDS | REPAIR_WORK | DISH, needs_fire_limits=False),
 )  # fmt: skip
 #: Site facts, asked on the site page and valid for any kind of work.
 SITE_KEYS = ("on_platted_lot", "fire_limits", "sensitive_area", "zoning")
@@ -132,19 +183,27 @@ def project_input(site: dict, work: str, answers: dict) -> dict:
     out: dict = {"work": work}
     for key in SITE_KEYS:
         value = site.get(key)
-        if value not in (None, "", False):
+        if not is_blank(value):
             out[key] = value
     asked = {q.key: q for q in questions_for(work, fire_limits=bool(site.get("fire_limits")))}
     for key, value in answers.items():
-        if key in asked and value not in (None, "", False):
+        if key in asked and not is_blank(value):
             out[key] = engine_value(asked[key], value)
     return out
+
+
+def is_blank(value) -> bool:
+    """Not answered: None, empty text or an unticked box. A typed 0 is an answer (0 sq ft
+    disturbed), so it is compared by identity, never with ``in`` (0 == False in Python)."""
+    return value is None or value is False or (isinstance(value, str) and not value.strip())
 
 
 def engine_value(question: Question, value):
     """Money is kept as a decimal string in drafts (never float); the engine reads JSON
     numbers and turns them back into Decimal via their text, so whole dollars go as int and
     cents as the shortest float that prints back the same digits."""
+    if question.kind == "yesno":
+        return {"yes": True, "no": False}.get(value, value)
     if question.kind != "money" or not isinstance(value, str):
         return value
     amount = Decimal(value)

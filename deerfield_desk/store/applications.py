@@ -168,6 +168,14 @@ def preview(reg: Register, state: dict, on: date) -> Preview:
     return Preview(project, assessment, fee_lines(assessment, schedule, on, project.area_sqft))
 
 
+def check_determined(assessment) -> None:
+    """Unknown is not zero: a rule that needs a figure nobody gave blocks submission, naming
+    the field and the section, instead of filing "no permit" or "no deposit" by default."""
+    for u in assessment.undetermined:
+        raise InvalidInput(u.field, f"still to determine before filing (§{u.basis}); "
+                           "enter a figure, 0 if none")  # fmt: skip
+
+
 def check_parties(parties: dict) -> None:
     if not parties.get("owner_uuid"):
         raise InvalidInput("owner", "choose or add the owner of the property")
@@ -180,6 +188,7 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
     state = load_state(reg, app_uuid)
     check_site(state["site"])
     result = preview(reg, state, on)
+    check_determined(result.assessment)
     with reg.transaction():
         app = reg.get("applications", app_uuid)
         if app["status"] != ApplicationStatus.DRAFT:

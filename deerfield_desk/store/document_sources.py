@@ -8,7 +8,7 @@ from pathlib import Path
 
 from deerfield_desk.config import register_paths
 from deerfield_desk.models.codes import OccupancyKind
-from deerfield_desk.models.exhibit_a import load_items
+from deerfield_desk.models.exhibit_a import checklist_for, load_items
 from deerfield_desk.store.inspections import planned_stages
 from deerfield_desk.store.register import Register
 
@@ -49,6 +49,8 @@ def checklist_visit_record(reg: Register, permit: dict) -> dict | None:
     if visit is None:
         return None
     titles = {i.code: i.title for i in load_items()}
+    checklist = checklist_for(visit["site_class"])
+    heading = {"checklist_title": checklist.title, "checklist_basis": checklist.basis}
     answers = {"meets": "yes", "deficient": "no", "not_applicable": "n/a"}
     responses = reg.query(
         "SELECT * FROM checklist_responses WHERE visit_id = ? AND status = 'active' ORDER BY id",
@@ -73,6 +75,8 @@ def checklist_visit_record(reg: Register, permit: dict) -> dict | None:
         "items": items,
         "photos": photos,
         "site_class": visit["site_class"],
+        "checklist_version": visit.get("checklist_version"),
+        **heading,
     }
 
 

@@ -12,19 +12,43 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from deerfield_desk.errors import InvalidInput
-from deerfield_desk.models.codes import VisitPurpose
+from deerfield_desk.models.codes import PermitClass, VisitPurpose
 from deerfield_desk.models.exhibit_a import (
     RAIN_TRIGGER_INCHES,
     RESPONSES,
     SITE_CLASSES,
+    VISIT_CHOICES,
     WEEK_DAYS,
+    checklist_for,
     items_for,
+    site_choice,
 )
 from deerfield_desk.store.register import Register, decision
 
 # A site visit, or the review of a minor control plan statement within 3 working days
 # (31.10(2)); the engine's ``minor_plan_review`` deadline times the latter.
 VISIT_PURPOSES = tuple(VisitPurpose)
+
+
+def site_class_of(reg: Register, permit_uuid: str) -> str:
+    """The checklist choice (``VISIT_CHOICES``) from the erosion permit of the permit's
+    application (its class, 31.02(16)/(17)) and whether the engine found a larger site
+    (31.06(3)); a 6-acre CSM disturbing under an acre is a larger minor site."""
+    permit = reg.get("permits", permit_uuid)
+    erosion = permit if permit["kind"] == "erosion_control" else None
+    if erosion is None and permit.get("application_id"):
+        erosion = reg.query_one(
+            "SELECT permit_class FROM permits WHERE application_id = ? "
+            "AND kind = 'erosion_control' ORDER BY id LIMIT 1",
+            (permit["application_id"],),
+        )
+    larger = False
+    if permit.get("application_id"):
+        row = reg.query_one(
+            "SELECT assessment_json FROM applications WHERE id = ?", (permit["application_id"],)
+        )
+        larger = '"larger_site_standards"' in ((row or {}).get("assessment_json") or "")
+    return site_choice(erosion["permit_class"] if erosion else None, larger)
 
 
 @decision
@@ -39,12 +63,18 @@ def record_visit(
     notes: str | None = None,
     visited_at: datetime | None = None,
 ) -> tuple[dict, list[dict]]:
-    """Store a checklist: ``responses`` maps item code → (response, note)."""
-    if site_class not in SITE_CLASSES:
+    """Store a checklist: ``responses`` maps item code → (response, note).
+
+    ``site_class`` is a stored class (minor, major, larger) or a screen choice of
+    ``VISIT_CHOICES`` ("larger_minor": Exhibit A plus the larger-site standards)."""
+    if site_class not in VISIT_CHOICES:
+        raise InvalidInput("site_class", f"one of {', '.join(VISIT_CHOICES)}")
+    site_class, larger_site = VISIT_CHOICES[site_class]
+    if site_class not in SITE_CLASSES:  # pragma: no cover - VISIT_CHOICES maps onto them
         raise InvalidInput("site_class", f"one of {', '.join(SITE_CLASSES)}")
     if purpose not in VISIT_PURPOSES:
         raise InvalidInput("purpose", "a site visit or a control plan statement review")
-    items = items_for(site_class)
+    items = items_for(site_class, larger_site)
     codes = {i.code for i in items}
     extra = sorted(set(responses) - codes)
     if extra:
@@ -70,6 +100,8 @@ def record_visit(
                 "visited_at": (visited_at or datetime.now()).strftime("%Y-%m-%dT%H:%M"),
                 "inspector": reg.actor.name,
                 "notes": (notes or "").strip() or None,
+                "checklist_version": checklist_for(site_class).version,
+                "larger_site": int(larger_site),
             },
         )
         rows = [
@@ -158,7 +190,7 @@ def log_gaps(reg: Register, permit_uuid: str, start: date, end: date) -> list[Lo
     """Weeks from ``start`` (7-day blocks up to ``end``) with no log entry, and rains of
     0.5 in or more with no entry that day or the next."""
     permit = reg.get("permits", permit_uuid)
-    basis = "31.12(2)(G)" if permit["permit_class"] in ("major", "larger") else "31.12(3)(E)"
+    basis = "31.12(2)(G)" if permit["permit_class"] == PermitClass.MAJOR else "31.12(3)(E)"
     days = {
         date.fromisoformat(r["inspected_on"])
         for r in reg.query(

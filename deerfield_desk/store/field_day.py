@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
+from deerfield_desk.models.inspection_rules import NEEDS_REINSPECTION, Result
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.store.register import Register
 
@@ -65,9 +66,9 @@ def open_defects(reg: Register, permit_ids: list[int], before: str) -> dict[int,
     found: dict[int, dict[str, list[dict]]] = {}
     for row in reg.query(EARLIER_SQL, (json.dumps(permit_ids), before)):
         stages = found.setdefault(row["permit_id"], {})
-        if row["result"] == "passed":
+        if row["result"] == Result.PASSED:
             stages.pop(row["stage"], None)
-        elif row["result"] in ("failed", "partial"):
+        elif row["result"] in NEEDS_REINSPECTION:
             defects = json.loads(row["defects_json"] or "[]")
             stages[row["stage"]] = [
                 {**d, "stage": row["stage"], "seen": row["inspected_at"]} for d in defects
@@ -102,7 +103,7 @@ def day_stops(reg: Register, day: date) -> list[Stop]:
                 late_request=bool(r["late_request"]),
                 result=r["result"],
                 reinspection=r["reinspection_of"] is not None,
-                due_by=r["due_by"] if r["result"] == "requested" else None,
+                due_by=r["due_by"] if r["result"] == Result.REQUESTED else None,
                 scheduled_for=r["scheduled_for"] or "",
                 open_defects=defects.get(r["permit_id"], []),
             )

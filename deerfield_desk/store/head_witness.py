@@ -28,6 +28,7 @@ import sqlite3
 from pathlib import Path
 
 from deerfield_desk.store import journal
+from deerfield_desk.store.journal import Head
 
 SUFFIX = ".head"
 
@@ -64,12 +65,18 @@ def read(db_path: Path | str) -> journal.Head | None:
         return None
 
 
-def problems(conn: sqlite3.Connection, db_path: Path | str) -> tuple[list[str], str]:
-    """(findings, a one-line note) comparing the witness with the journal in ``conn``."""
+def problems(
+    conn: sqlite3.Connection, db_path: Path | str, witnessed: tuple[bool, Head | None] | None = None
+) -> tuple[list[str], str]:
+    """(findings, a one-line note) comparing the witness with the journal in ``conn``.
+
+    ``witnessed`` is ``(exists, head)`` read BEFORE ``conn``'s read snapshot began: the app
+    writes the witness after each commit, so a witness read first never runs ahead of the
+    snapshot because of a write that landed in between."""
     target = witness_path(db_path)
-    if not target.exists():
+    exists, head = witnessed if witnessed is not None else (target.exists(), read(db_path))
+    if not exists:
         return [], "Head witness: none beside this file (a copy or a backup has none)"
-    head = read(db_path)
     if head is None:
         return [f"{target.name}: the head witness is unreadable: it was edited"], ""
     if head.seq == 0:

@@ -46,21 +46,27 @@ def parse_moment(text: str | datetime, field: str) -> datetime:
 
 def permit_work(reg: Register, permit: dict) -> str | None:
     """The kind of work, from the application's project (the engine's ``work``), if known."""
+    return _project(reg, permit).get("work")
+
+
+def _project(reg: Register, permit: dict) -> dict:
     if not permit.get("application_id"):
-        return None
+        return {}
     row = reg.query_one(
         "SELECT project_json FROM applications WHERE id = ?", (permit["application_id"],)
     )
     try:
-        return json.loads(row["project_json"]).get("work") if row else None
+        return (json.loads(row["project_json"]) or {}) if row else {}
     except (TypeError, ValueError):
-        return None
+        return {}
 
 
 def planned_stages(reg: Register, permit_uuid: str) -> list[PlannedStage]:
     """The permit's stages: the sequence for its kind, with the inspector's adds and waivers."""
     permit = reg.get("permits", permit_uuid)
-    required = stages_for(permit["kind"], permit["structure"], permit_work(reg, permit))
+    project = _project(reg, permit)
+    required = stages_for(permit["kind"], permit["structure"], project.get("work"),
+                          project.get("answers") or {})  # fmt: skip
     changes = reg.query(
         "SELECT stage, change, reason FROM inspection_stage_changes "
         "WHERE permit_id = ? AND status = 'active' ORDER BY id",

@@ -151,8 +151,22 @@ def record_deposit(reg: Register, permit_uuid: str, kind: str, amount_cents: int
 
 
 @decision
-def refund_deposit(reg: Register, deposit_uuid: str, reason: str, on: date) -> dict:
-    return _dispose(reg, deposit_uuid, DepositStatus.REFUNDED, reason, on)
+def refund_deposit(reg: Register, deposit_uuid: str, reason: str, on: date, *,
+                   board_action: str | None = None,
+                   engineer_inspected_on: date | None = None) -> dict:  # fmt: skip
+    """Refund only when the deposit's section allows it (``deposit_release``): 12.15 after the
+    final inspection or occupancy, 31.12(2)(A) by Village Board action after the engineer's
+    inspection, 12.19(8)(e) after the exterior passed."""
+    from deerfield_desk.store.deposit_release import release_reason
+
+    if not reason or not reason.strip():
+        raise InvalidInput("reason", "a deposit is refunded only with a written reason")
+    deposit = reg.get("deposits", deposit_uuid)
+    if deposit["status"] != DepositStatus.HELD:
+        raise NotAllowed(f"this deposit is already {deposit['status']}")
+    full = release_reason(reg, deposit, reason.strip(), on, board_action=board_action,
+                          engineer_inspected_on=engineer_inspected_on)  # fmt: skip
+    return _dispose(reg, deposit_uuid, DepositStatus.REFUNDED, full, on)
 
 
 @decision

@@ -125,7 +125,7 @@ def _check_details(kind: str, details: dict) -> None:
 @decision
 def edit_draft(reg: Register, notice_uuid: str, changes: dict) -> dict:
     notice = reg.get("notices", notice_uuid)
-    if notice["status"] != "draft":
+    if notice["status"] != NoticeStatus.DRAFT:
         raise NotAllowed(
             f"notice {notice['notice_number']} is issued and locked; withdraw it "
             "and draft a new one instead"
@@ -148,7 +148,7 @@ def issue_notice(reg: Register, notice_uuid: str, issued_at: datetime) -> dict:
     """Number and lock the notice; its due date is computed from the issue moment."""
     with reg.transaction():
         notice = reg.get("notices", notice_uuid)
-        if notice["status"] != "draft":
+        if notice["status"] != NoticeStatus.DRAFT:
             raise NotAllowed(f"notice {notice['notice_number']} is already issued")
         number = format_notice_number(
             issued_at.year, reg.next_number(NOTICE_SERIES, issued_at.year)

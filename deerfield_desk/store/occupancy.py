@@ -16,14 +16,18 @@ from datetime import date
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.codes import DepositKind, OccupancyKind
 from deerfield_desk.models.deadlines import EVENTS
-from deerfield_desk.models.inspection_rules import temporary_occupancy_end
+from deerfield_desk.models.inspection_rules import Result, temporary_occupancy_end
+from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store import ledger, permits_lifecycle
 from deerfield_desk.store.inspections import stage_results
 from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.village_calendar import village_calendar
 
 COMPLETION_DEPOSIT = DepositKind.COMPLETION_DEPOSIT
-FINALS_FROM = ("issued", "extended")  # statuses from which the status machine may final
+FINALS_FROM = (
+    PermitStatus.ISSUED,
+    PermitStatus.EXTENDED,
+)  # statuses from which the status machine may final
 
 
 def _calendar(reg: Register):
@@ -42,7 +46,7 @@ def outstanding_stages(reg: Register, permit_uuid: str) -> list[dict]:
             continue
         if latest is None:
             missing.append({"stage": planned.stage, "why": "not inspected", "defects": []})
-        elif latest["result"] != "passed":
+        elif latest["result"] != Result.PASSED:
             defects = json.loads(latest["defects_json"] or "[]")
             missing.append({"stage": planned.stage, "why": latest["result"], "defects": defects})
     return missing

@@ -7,6 +7,7 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from deerfield_desk.errors import RecordNotFound
+from deerfield_desk.models.codes import FeeStatus
 from deerfield_desk.store import journal
 
 
@@ -23,7 +24,7 @@ class PermitDetail:
 
     @property
     def fees_due_cents(self) -> int:
-        return sum(f["amount_cents"] or 0 for f in self.fees if f["status"] == "due")
+        return sum(f["amount_cents"] or 0 for f in self.fees if f["status"] == FeeStatus.DUE)
 
 
 def _rows(conn: sqlite3.Connection, sql: str, params) -> list[dict]:

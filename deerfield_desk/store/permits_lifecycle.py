@@ -11,10 +11,14 @@ from datetime import date
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.assessment import Assessment
-from deerfield_desk.models.extension import check_extension, extended_expiry
+from deerfield_desk.models.extension import (
+    check_extension,
+    check_extension_timing,
+    extended_expiry,
+)
 from deerfield_desk.models.fee_lines import required_deposits
 from deerfield_desk.models.fee_schedule import scheduled_fee
-from deerfield_desk.models.findings import Permit, Refusal, Requirement, Review, Validity
+from deerfield_desk.models.findings import Finding, Permit, Refusal, Requirement, Review, Validity
 from deerfield_desk.models.issuance import IssuanceFacts, Unmet, unmet_preconditions
 from deerfield_desk.models.lifecycle_deadlines import expiry_date, review_due
 from deerfield_desk.models.status import PermitStatus, check_transition
@@ -119,7 +123,10 @@ def application_assessment(reg: Register, application_id: int) -> tuple[dict, As
         Requirement(r["code"], r["basis"], _dec(r.get("amount")))
         for r in data.get("requirements", [])
     ]
-    a.refusals = [Refusal(r["code"], r["basis"]) for r in data.get("refusals", [])]
+    a.refusals = [Refusal(r["code"], r["basis"], r.get("liftable_by"))
+                  for r in data.get("refusals", [])]  # fmt: skip
+    a.findings = [Finding(f["code"], f["basis"], f["reason"], f.get("by", "building_inspector"))
+                  for f in data.get("findings", [])]  # fmt: skip
     a.reviews = [Review(r["permit"], r["by"], r["basis"], r["days"], r["working_days"])
                  for r in data.get("reviews", [])]  # fmt: skip
     a.validity = [Validity(v["permit"], v["years"], v["basis"]) for v in data.get("validity", [])]
@@ -188,6 +195,9 @@ def extend_permit(reg: Register, permit_uuid: str, days: int, approved_by: str, 
         days = check_extension(permit["validity_basis"], days)
         if not permit["expires_date"]:
             raise NotAllowed("Not issued yet, so there is no expiry to extend (§12.14(1)).")
+        earlier = reg.query("SELECT COUNT(*) AS n FROM extensions WHERE permit_id = ?",
+                            [permit["id"]])[0]["n"]  # fmt: skip
+        check_extension_timing(date.fromisoformat(permit["expires_date"]), on, earlier)
         fee = scheduled_fee(ledger.fee_schedule(reg), "permit_extension", on)
         if fee is None:
             raise NotAllowed("no permit extension fee in the fee schedule: set it in Settings")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.codes import PermitKind
 from deerfield_desk.models.status import ACTIVE, NEEDS_ACTION, next_action
 from deerfield_desk.store.notices import overdue_notice_exists_sql, overdue_permit_ids_sql
 
@@ -91,7 +92,7 @@ class PermitRow:
         label = KIND_LABELS.get(self.kind, self.kind.replace("_", " ").capitalize())
         # Erosion control permits are minor or major (§31.02(16)); building classes are
         # the kind of work, shown in the detail pane, not in the register's column.
-        if self.kind == "erosion_control" and self.permit_class:
+        if self.kind == PermitKind.EROSION_CONTROL and self.permit_class:
             return f"{label}, {self.permit_class}"
         return label
 

@@ -130,6 +130,11 @@ def _verify(report: VerifyReport, *, photos: bool, full: bool) -> None:
         if not {"journal", "journal_head", "permits"} <= tables:
             report.unreadable = "not a Deerfield Desk register (no journal or permits table)"
             return
+        # The witness first, then one read snapshot for every check: the app may go on
+        # writing meanwhile, and no check may compare rows, journal and head of two moments.
+        witnessed = (head_witness.witness_path(path).exists(), head_witness.read(path))
+        conn.execute("BEGIN")
+        conn.execute("SELECT count(*) FROM journal_head").fetchone()
         _run(report, conn, "integrity", lambda: integrity_problems(conn, full=full))
         try:
             report.chain = journal.verify_chain(conn)
@@ -146,7 +151,7 @@ def _verify(report: VerifyReport, *, photos: bool, full: bool) -> None:
             report.rows = [f"the records could not be replayed ({exc})"]
         _run(report, conn, "guards", lambda: replay.trigger_problems(conn))
         try:
-            report.witness, report.witness_note = head_witness.problems(conn, path)
+            report.witness, report.witness_note = head_witness.problems(conn, path, witnessed)
         except sqlite3.Error as exc:
             report.witness = [f"the head witness could not be compared ({exc})"]
         if photos:

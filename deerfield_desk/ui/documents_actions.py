@@ -14,6 +14,7 @@ from datetime import date, timedelta
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
+from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.permit_choices import permit_by_number, permits_in_statuses
 from deerfield_desk.ui.print_preview import PrintPreview
 
@@ -48,7 +49,7 @@ def install(window) -> None:
     menu.addAction(settings)
 
 
-ON_SITE = ("issued", "extended", "stop_work", "finaled")
+ON_SITE = (PermitStatus.ISSUED, PermitStatus.EXTENDED, PermitStatus.STOP_WORK, PermitStatus.FINALED)
 #: Which permits each permit document is offered for, in the permit chooser.
 PERMIT_STATUSES = {
     "permit-card": ON_SITE,

@@ -16,4 +16,7 @@ FEATURE_MODULES: list[str] = [
     "deerfield_desk.ui.field.install",
     "deerfield_desk.ui.documents_actions",
     "deerfield_desk.ui.notices_view",
+    "deerfield_desk.ui.calendar_actions",
+    "deerfield_desk.ui.citation_links",
+    "deerfield_desk.ui.finding_actions",
 ]

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QTableWidget,
@@ -135,6 +136,16 @@ class MoneyDialog(QDialog):
         form.addRow("Amount $", self.dep_amount)
         form.addRow("Receipt / letter of credit no.", self.dep_ref)
         form.addRow("Refund reason", self.dep_reason)
+        # 31.12(2)(A): an erosion security is released only by the Village Board, after the
+        # Village Engineer's inspection; both are recorded with the release.
+        self.dep_board = QLineEdit()
+        self.dep_board.setObjectName("deposit_board_action")
+        self.dep_board.setPlaceholderText("erosion security: Board meeting date and motion")
+        self.dep_engineer = QLineEdit()
+        self.dep_engineer.setObjectName("deposit_engineer_inspected")
+        self.dep_engineer.setPlaceholderText("YYYY-MM-DD")
+        form.addRow("Village Board action (§31.12(2)(A))", self.dep_board)
+        form.addRow("Engineer's inspection date", self.dep_engineer)
         form.addRow("Forfeiture cause", self.dep_cause)
         v.addLayout(form)
         row = QHBoxLayout()
@@ -170,11 +181,18 @@ class MoneyDialog(QDialog):
         dep = self._selected(self.deposits, self.deposit_rows)
         if not dep or not confirm.confirm(self, "Refund deposit", "Refund this deposit?"):
             return False
-        return self._run(
-            lambda: ledger.refund_deposit(
-                self.register, dep["uuid"], self.dep_reason.text(), self.today
-            )
-        )
+
+        def refund():
+            text = self.dep_engineer.text().strip()
+            try:
+                inspected = date.fromisoformat(text) if text else None
+            except ValueError:
+                raise InvalidInput("engineer_inspected_on", "a date, YYYY-MM-DD") from None
+            return ledger.refund_deposit(self.register, dep["uuid"], self.dep_reason.text(),
+                                         self.today, board_action=self.dep_board.text(),
+                                         engineer_inspected_on=inspected)  # fmt: skip
+
+        return self._run(refund)
 
     def forfeit(self) -> bool:
         dep = self._selected(self.deposits, self.deposit_rows)
@@ -198,6 +216,9 @@ class MoneyDialog(QDialog):
         for title, items in received_groups(assessment, work):
             v.addWidget(hint_label(f"<b>{title}</b>"))
             for item in items:
+                if item.minimum is not None:
+                    v.addWidget(self._coverage(item, received.get(item.key)))
+                    continue
                 check = QCheckBox(f"§{item.section}  {item.text}")
                 check.setObjectName(f"paper_{item.key}")
                 check.setChecked(bool(received.get(item.key)))
@@ -208,6 +229,31 @@ class MoneyDialog(QDialog):
                 self.paper_checks[item.key] = check
         v.addStretch(1)
         return tab
+
+    def _coverage(self, item, value) -> QWidget:
+        """12.19(7): the amount on the insurance certificate, not a tick."""
+        edit = QLineEdit("" if value in (None, True) else str(value))
+        edit.setObjectName(f"paper_{item.key}")
+        edit.setPlaceholderText("certified amount, $")
+        minimum = format_cents(parse_dollars(str(item.minimum)))
+        holder = QWidget()
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel(f"§{item.section}  {item.text} (at least {minimum})"), 1)
+        row.addWidget(edit)
+
+        def record():
+            text = edit.text().strip()
+            cents = parse_dollars(text, item.key) if text else None
+            value = f"{cents // 100}.{cents % 100:02d}" if cents is not None else False
+            return mark_received(self.register, self.app_uuid, item.key, value)
+
+        def save() -> None:
+            self._run(record)
+
+        edit.editingFinished.connect(save)
+        self.paper_checks[item.key] = edit
+        return holder
 
     # -- shared ---------------------------------------------------------------------------
     def _selected(self, table, rows):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
+from deerfield_desk.models.codes import NoticeStatus
 from deerfield_desk.models.notices import KIND_RULES, NoticeKind
 
 COLUMNS = ("Number", "Kind", "Permit", "Address", "Status", "Issued", "Served", "Due", "Overdue")
@@ -28,7 +29,7 @@ def kind_title(kind: str) -> str:
 
 def status_text(row: dict) -> str:
     status = row["status"].capitalize()
-    if row["status"] == "served" and row.get("service_method"):
+    if row["status"] == NoticeStatus.SERVED and row.get("service_method"):
         return f"{status} ({SERVICE_SHORT.get(row['service_method'], row['service_method'])})"
     return status
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput, NotAllowed, RecordNotFound
+from deerfield_desk.models.codes import NoticeStatus
 from deerfield_desk.models.notice_deadlines import notice_deadlines
 from deerfield_desk.models.notices import kind_rule
 from deerfield_desk.store import notices as store
@@ -168,7 +169,7 @@ class NoticesView(QWidget):
             if move is None:
                 enabled = True
             elif move == "edit":
-                enabled = status == "draft"
+                enabled = status == NoticeStatus.DRAFT
             elif move == "print":
                 enabled = bool(notice and notice["notice_number"])
             else:

@@ -14,6 +14,8 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.permit_detail import PermitDetail
 from deerfield_desk.store.register_queries import KIND_LABELS
+from deerfield_desk.ui.citation_links import link_browser
+from deerfield_desk.ui.ordinance_reader import linkify
 
 STYLE = (
     "<style>h2{margin:0 0 4px 0} h3{margin:10px 0 2px 0;color:#234} "
@@ -186,6 +188,7 @@ class PermitDetailPane(QTextBrowser):
         super().__init__(parent)
         self.setObjectName("permitDetail")
         self.setOpenLinks(False)
+        link_browser(self)  # a § in the detail opens the ordinance reader
         self.current_uuid: str | None = None
         self.show_detail(None)
 
@@ -195,4 +198,4 @@ class PermitDetailPane(QTextBrowser):
             self.setHtml("<p style='color:#777'>Select a permit to see its details.</p>")
             return
         self.current_uuid = detail.permit["uuid"]
-        self.setHtml(render_html(detail))
+        self.setHtml(linkify(render_html(detail)))

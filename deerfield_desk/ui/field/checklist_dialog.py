@@ -23,8 +23,16 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput
-from deerfield_desk.models.exhibit_a import RESPONSE_LABELS, RESPONSES, SITE_CLASSES, items_for
+from deerfield_desk.models.exhibit_a import (
+    CLASS_LABELS,
+    RESPONSE_LABELS,
+    RESPONSES,
+    VISIT_CHOICES,
+    checklist_for,
+    items_for,
+)
 from deerfield_desk.store import erosion_checks
+from deerfield_desk.ui.citation_links import link_all, link_label
 from deerfield_desk.ui.field import photo_actions
 from deerfield_desk.ui.field.style import CARD_STYLE, cite, save_cancel_row
 
@@ -32,11 +40,6 @@ ANSWER_STYLE = {
     "meets": "#1b7f2a",
     "deficient": "#a40000",
     "not_applicable": "#5a5a5a",
-}
-CLASS_LABELS = {
-    "minor": "Minor land disturbance",
-    "major": "Major land disturbance",
-    "larger": "Larger site (§31.06(3))",
 }
 
 
@@ -48,24 +51,25 @@ class ChecklistDialog(QDialog):
         self.inspection_uuid = inspection_uuid
         self.saved = None
         self.pending_photos: dict[str, list[str]] = {}
-        self.setWindowTitle("Exhibit A: erosion control checklist")
+        register = window.register
+        real = erosion_checks.site_class_of(register, permit_uuid)
         self.setStyleSheet(CARD_STYLE)
         self.resize(1000, 720)
         layout = QVBoxLayout(self)
-        heading = QLabel(
-            f"{self.permit['address_text']} · permit {self.permit['permit_number']} · "
-            "Exhibit A (§31.10(2))"
-        )
-        heading.setObjectName("address")
-        layout.addWidget(heading)
+        self.heading = QLabel()
+        self.heading.setObjectName("address")
+        self.heading.setWordWrap(True)
+        layout.addWidget(self.heading)
         top = QHBoxLayout()
         top.addWidget(QLabel("Site class:"))
         self.site_class = QComboBox()
+        self.site_class.setObjectName("site_class")
         self.site_class.setMinimumHeight(48)
-        for code in SITE_CLASSES:
+        for code in VISIT_CHOICES:
             self.site_class.addItem(CLASS_LABELS[code], code)
-        start = self.permit["permit_class"] if self.permit["permit_class"] in SITE_CLASSES else None
-        self.site_class.setCurrentIndex(SITE_CLASSES.index(start or "minor"))
+        # The permit's real class chooses the list (31.02(16)/(17), 31.06(3)); the inspector
+        # may still change it on a site that has grown, and the visit records what was used.
+        self.site_class.setCurrentIndex(list(VISIT_CHOICES).index(real))
         self.site_class.currentIndexChanged.connect(lambda _i: self.build_rows())
         top.addWidget(self.site_class)
         top.addWidget(QLabel("For:"))
@@ -91,13 +95,24 @@ class ChecklistDialog(QDialog):
         return self.site_class.currentData()
 
     def build_rows(self) -> None:
+        stored, larger = VISIT_CHOICES[self.current_class()]
+        checklist = checklist_for(stored)
+        self.setWindowTitle(checklist.title)
+        adopted = f", adopted {checklist.adopted}" if checklist.adopted else ""
+        link_label(
+            self.heading,
+            f"{self.permit['address_text']} · permit "
+            f"{self.permit['permit_number'] or 'not yet issued'} · "
+            f"{checklist.title} ({cite(checklist.basis)}; version {checklist.version}{adopted}); "
+            f"site visits under {cite('31.13')}",
+        )
         body = QWidget()
         grid = QGridLayout(body)
         grid.setVerticalSpacing(8)
         self.answers: dict[str, QButtonGroup] = {}
         self.notes: dict[str, QLineEdit] = {}
         self.photo_buttons: dict[str, QPushButton] = {}
-        for row, item in enumerate(items_for(self.current_class())):
+        for row, item in enumerate(items_for(stored, larger)):
             section = QLabel(cite(item.section))
             section.setObjectName("meta")
             title = QLabel(item.title)
@@ -135,6 +150,7 @@ class ChecklistDialog(QDialog):
             rule.setFrameShape(QFrame.Shape.HLine)
             grid.addWidget(rule, row * 3 + 2, 0, 1, 2)
         grid.setColumnStretch(0, 1)
+        link_all(body)  # each item's § opens the ordinance reader
         self.scroll.setWidget(body)
 
     def answer(self, code: str, value: str, note: str = "") -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtGui import QAction, QKeySequence
 
+from deerfield_desk.models.inspection_rules import Result
+from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.ui import permit_picker
 from deerfield_desk.ui.changes import touches
 from deerfield_desk.ui.field import permit_inspections, photo_actions
@@ -34,7 +36,12 @@ def open_photos(window, inspection_uuid: str) -> None:
 
 
 # Permits that can have inspections: issued (or extended), stopped, or finaled.
-INSPECTABLE = ("issued", "extended", "stop_work", "finaled")
+INSPECTABLE = (
+    PermitStatus.ISSUED,
+    PermitStatus.EXTENDED,
+    PermitStatus.STOP_WORK,
+    PermitStatus.FINALED,
+)
 
 
 def choose_permit(window) -> str | None:
@@ -48,7 +55,7 @@ def open_permit_inspections(window, permit_uuid: str) -> None:
 
 def _next_stop(today: TodayScreen) -> str | None:
     for stop in today.stops:
-        if stop.result == "requested":
+        if stop.result == Result.REQUESTED:
             return stop.uuid
     return today.stops[0].uuid if today.stops else None
 

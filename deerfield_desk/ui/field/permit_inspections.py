@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.codes import PermitKind
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.models.inspection_sequence import load_sequence
 from deerfield_desk.store import inspections, occupancy
@@ -63,7 +64,7 @@ class PermitInspectionsDialog(QDialog):
         tabs = QTabWidget()
         tabs.addTab(self._stages_tab(), "Stages")
         planned = {p.stage.code for p in inspections.planned_stages(self.register, permit_uuid)}
-        if "erosion_control" in planned or self.permit["kind"] == "erosion_control":
+        if "erosion_control" in planned or self.permit["kind"] == PermitKind.EROSION_CONTROL:
             self.erosion_log = ErosionLogPanel(self.register, permit_uuid)
             tabs.addTab(self.erosion_log, "Erosion log")
         layout.addWidget(tabs, 1)

@@ -199,7 +199,7 @@ class TodayScreen(QWidget):
         column.addStretch(1)
         self.scroll.setWidget(body)
         late = sum(s.late_request for s in self.stops)
-        done = sum(s.result != "requested" for s in self.stops)
+        done = sum(s.result != Result.REQUESTED for s in self.stops)
         self.summary.setText(
             f"{len(self.stops)} stops · {done} recorded"
             + (f" · {late} late request{'s' if late != 1 else ''}" if late else "")

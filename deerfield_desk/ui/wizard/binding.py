@@ -45,6 +45,11 @@ def set_path(state: dict, path: tuple[str, ...], value) -> None:
         node[path[-1]] = value
 
 
+def _blank(value) -> bool:
+    """Nothing entered; 0 is something (``0 in (None, "", False)`` is True in Python)."""
+    return value is None or value is False or value == ""
+
+
 class Binder:
     """Connects widgets to paths in ``state`` and routes their edits through ``stack``."""
 
@@ -90,7 +95,7 @@ class Binder:
         """Record one edit as an undoable command (nothing when the value is unchanged)."""
         old = get_path(self.state, path)
         norm_old = None if old is MISSING else old
-        if (new in (None, "", False) and norm_old in (None, "", False)) or new == norm_old:
+        if (_blank(new) and _blank(norm_old)) or (new == norm_old and type(new) is type(norm_old)):
             return
         self.stack.push(SetValue(self, path, old, new, label))
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QGroupBox,
     QLabel,
+    QLineEdit,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -20,9 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.money import decimal_to_cents, format_cents
 from deerfield_desk.models.received_items import received_groups
 from deerfield_desk.store.applications import preview
-from deerfield_desk.ui.wizard.fields import hint_label
+from deerfield_desk.ui.citation_links import link_all
+from deerfield_desk.ui.wizard.fields import hint_label, with_error
 
 
 class ItemsPage(QWizardPage):
@@ -60,11 +63,26 @@ class ItemsPage(QWizardPage):
             form = QVBoxLayout(group)
             for item in items:
                 optional = "  (only where it applies)" if item.optional else ""
+                if item.minimum is not None:
+                    self._amount(form, item)
+                    continue
                 self._check(form, item.key, f"§{item.section}  {item.text}{optional}")
             self.body.addWidget(group)
         if not groups:
             self.body.addWidget(hint_label("Nothing to collect for this kind of work."))
         self.body.addStretch(1)
+        link_all(self.holder)  # each § opens the ordinance reader
+
+    def _amount(self, form, item) -> None:
+        """12.19(7) coverages are amounts on the certificate, checked against the minimum."""
+        minimum = format_cents(decimal_to_cents(item.minimum))
+        form.addWidget(QLabel(f"§{item.section}  {item.text} — at least {minimum}"))
+        edit = QLineEdit()
+        edit.setObjectName(f"recv_{item.key}")
+        edit.setPlaceholderText("amount on the insurance certificate")
+        box, error = with_error(edit, "$")
+        form.addWidget(box)
+        self.w.binder.bind(("received", item.key), edit, item.text.lower(), "money", error)
 
     def _check(self, form, key: str, text: str) -> None:
         check = QCheckBox(text)

@@ -16,11 +16,13 @@ from deerfield_desk.models.project_summary import GROUPS, summarize
 from deerfield_desk.store.applications import preview
 from deerfield_desk.store.ledger import fee_schedule
 from deerfield_desk.store.village_calendar import village_calendar
+from deerfield_desk.ui.citation_links import link_browser
+from deerfield_desk.ui.ordinance_reader import linkify
 from deerfield_desk.ui.wizard.fields import error_label
 
 STYLE = (
     "<style>td{padding:2px 8px;vertical-align:top;} th{text-align:left;padding:8px 4px 2px 0;"
-    "font-size:13px;} .sec{color:#1a4d8f;white-space:nowrap;} .why{color:#333;}"
+    "font-size:13px;} .sec{white-space:nowrap;}"
     ".refusal{color:#b00020;font-weight:bold;}</style>"
 )
 
@@ -39,6 +41,7 @@ class SummaryPage(QWizardPage):
         layout.addWidget(self.error)
         self.view = QTextBrowser()
         self.view.setObjectName("summary_view")
+        link_browser(self.view)  # every § in the summary opens the ordinance reader
         layout.addWidget(self.view, 1)
         self.lines = []
         self.result = None
@@ -59,6 +62,11 @@ class SummaryPage(QWizardPage):
         if not a.permits:
             self.headline.setText("<b>No permit is needed for this work.</b> Finish records "
                                   "that the counter found no permit required.")  # fmt: skip
+        elif a.undetermined:
+            names = ", ".join(ln.text for ln in self.lines if ln.group == "undetermined")
+            self.headline.setText("<b style='color:#8a4b00'>Still to determine before filing:"
+                                  f"</b> {escape(names)}. Unknown is not zero — go back and "
+                                  "enter a figure (0 if none).")  # fmt: skip
         elif a.refusals:
             self.headline.setText("<b style='color:#b00020'>The ordinance refuses this project "
                                   "as described.</b> It can be filed, but not issued.")  # fmt: skip
@@ -66,6 +74,12 @@ class SummaryPage(QWizardPage):
             kinds = ", ".join(ln.text for ln in self.lines if ln.group == "permits")
             self.headline.setText(f"<b>Needed:</b> {escape(kinds)}")
         self.view.setHtml(self.render_html())
+        self.completeChanged.emit()
+
+    def isComplete(self) -> bool:  # noqa: N802 (Qt's name)
+        """Submit stays disabled while a figure a rule needs is missing (unknown is not zero);
+        the store refuses it too, so this only saves the clerk a refused click."""
+        return self.result is None or not self.result.assessment.undetermined
 
     def render_html(self) -> str:
         deposits = required_deposits(fee_schedule(self.w.register), self.w.today)
@@ -91,7 +105,8 @@ class SummaryPage(QWizardPage):
             rows.append(f"<tr><th colspan=3>{escape(title)}</th></tr>")
             css = " class=refusal" if group == "refusals" else ""
             for text, basis, detail in lines:
+                sec = ", ".join(linkify("§" + escape(b)) for b in basis.split(", "))
                 rows.append(f"<tr><td width='44%'{css}>{escape(text)}</td><td width='22%' "
-                            f"class=sec>§{escape(basis)}</td><td class=why>{escape(detail)}"
+                            f"class=sec>{sec}</td><td class=why>{escape(detail)}"
                             "</td></tr>")  # fmt: skip
         return f"{STYLE}<table width='100%'>{''.join(rows)}</table>"

@@ -16,19 +16,25 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput
-from deerfield_desk.models.project import Mount, Structure, Work
+from deerfield_desk.models.project import DishYard, FireLimitsException, Mount, Structure, Work
 from deerfield_desk.models.wizard_fields import (
+    DISH_YARD_LABELS,
+    FIRE_EXCEPTION_LABELS,
     MOUNT_LABELS,
     STRUCTURE_LABELS,
     WORK_LABELS,
+    YESNO_LABELS,
     questions_for,
 )
 from deerfield_desk.store.applications import preview
+from deerfield_desk.ui.citation_links import link_all
 from deerfield_desk.ui.wizard.fields import error_label, with_error
 
 CHOICES = {
     "structure": [(s.value, STRUCTURE_LABELS[s]) for s in Structure],
     "mount": [(m.value, MOUNT_LABELS[m]) for m in Mount],
+    "fire_limits_exception": [(e.value, FIRE_EXCEPTION_LABELS[e]) for e in FireLimitsException],
+    "dish_yard": [(y.value, DISH_YARD_LABELS[y]) for y in DishYard],
 }
 
 
@@ -89,10 +95,11 @@ class WorkPage(QWizardPage):
                 self.form.addRow("", widget)
                 binder.bind(("answers", q.key), widget, q.label.lower())
             else:
-                if q.kind == "choice":
+                if q.kind in {"choice", "yesno"}:
                     widget = QComboBox()
                     widget.addItem("— choose —", None)
-                    for value, label in CHOICES[q.key]:
+                    options = CHOICES[q.key] if q.kind == "choice" else YESNO_LABELS.items()
+                    for value, label in options:
                         widget.addItem(label, value)
                 else:
                     widget = QLineEdit()
@@ -101,6 +108,7 @@ class WorkPage(QWizardPage):
                 binder.bind(("answers", q.key), widget, q.label.lower(), q.kind, error)
             widget.setObjectName(f"q_{q.key}")
             self.inputs[q.key] = widget
+        link_all(self.holder)  # a § in a question opens the ordinance reader
 
     def validatePage(self) -> bool:
         for widget in self.inputs.values():
