@@ -242,12 +242,18 @@ def check_year_export(app: Runner, db: Path, year: str) -> None:
     and the frozen app must find its own archive intact."""
     if not app.has_command("export"):
         return skip("year-end export", "no export command in this build")
-    folders = []
+    # Each exports from its own copy of the same register: an export journals the archive it
+    # wrote, so a second export from the same file would cite a later journal entry.
+    folders, copies = [], []
     for name, runner in (("frozen", app.frozen), ("source", app.source)):
+        copy = app.work / f"{name}-export-register.sqlite"
+        with sqlite3.connect(db) as source, sqlite3.connect(copy) as target:
+            source.backup(target)
         folder = app.work / f"{name}-export"
-        result = runner("export", "--year", year, "--to", folder, "--db", db)
+        result = runner("export", "--year", year, "--to", folder, "--db", copy)
         expect(result.returncode == 0, f"{name} exports {year}", result)
         folders.append(folder)
+        copies.append(copy)
     files = sorted(p.relative_to(folders[0]) for p in folders[0].rglob("*") if p.is_file())
     expect(any(f.suffix == ".xlsx" for f in files), "the export holds the XLSX workbook")
     for relative in files:
@@ -255,7 +261,7 @@ def check_year_export(app: Runner, db: Path, year: str) -> None:
         expect(same, f"exported {relative} is identical to the source tree's")
     archives = [p for p in folders[0].iterdir() if (p / "manifest.json").is_file()]
     for archive in archives:
-        result = app.frozen("verify-archive", archive)
+        result = app.frozen("verify-archive", archive, "--db", copies[0])
         expect(result.returncode == 0, f"verify-archive {archive.name}", result)
     ok("year-end export", f"{year}: {len(files)} files as source, {len(archives)} archive intact")
 

@@ -315,3 +315,31 @@ def test_next_checkout_carries_the_office_changes(office, tmp_path):
         assert field.field_manifest.blocks[0].first == 31
     with pytest.raises(NotAllowed, match="field copy"):
         checkout(open_copy(fresh), tmp_path / "nested.sqlite", "laptop-9")
+
+
+def test_checkout_carries_the_open_permits_photos_and_verify_knows_the_rest(office, tmp_path):
+    ids = office.ids
+    paths = Paths(office.path)
+    open_photo = photos.import_photo(
+        office, paths, photo_file(tmp_path / "cam", "a.jpg", "green"), "inspections",
+        ids["rough"]["uuid"],
+    )  # fmt: skip
+    done = inspections.request_inspection(
+        office, ids["oak"]["uuid"], "final", requested_by="Sam Oak",
+        requested_at=datetime(2026, 11, 2, 8, 0),
+    )  # fmt: skip
+    closed_photo = photos.import_photo(
+        office, paths, photo_file(tmp_path / "cam", "b.jpg", "yellow"), "inspections",
+        done["uuid"],
+    )  # fmt: skip
+    office.update("permits", ids["oak"]["uuid"], {"status": "finaled"}, action="status:finaled")
+    copy = tmp_path / "laptop" / "field.sqlite"
+    assert checkout(office, copy, "laptop-1").photos == 3  # original, display copy, thumbnail
+    copy_photos = Paths(copy).photos
+    assert (copy_photos / open_photo["original_path"]).exists()
+    assert not (copy_photos / closed_photo["original_path"]).exists()
+    report = verify_register(copy)
+    assert report.ok, report.problems
+    assert any("stayed at the office" in note for note in report.photos.notes)
+    (copy_photos / open_photo["original_path"]).unlink()  # an open permit's photo lost
+    assert any("a.jpg" in p for p in verify_register(copy).problems)

@@ -285,3 +285,23 @@ def test_choosing_a_parcel_on_file_fills_the_site_and_its_facts(qtbot, register)
     assert wizard.validateCurrentPage()
     wizard.undo_stack.undo()  # the fill-in is one step
     assert "street" not in wizard.state["site"]
+
+
+def test_papers_tab_takes_the_insurance_amounts_of_12_19_7(qtbot, window):
+    from deerfield_desk.ui.money_dialog import MoneyDialog
+
+    walk(qtbot, window.register, site={}, work="move_building",
+         answers={"structure": "dwelling", "uses_public_way": "yes"})  # fmt: skip
+    moving = window.register.query_one("SELECT uuid FROM permits WHERE kind = 'moving'")
+    money = MoneyDialog(window, moving["uuid"], today=TODAY)
+    qtbot.addWidget(money)
+    edit = money.paper_checks["moving_insurance_accident"]
+    edit.setText("1,000,000")
+    edit.editingFinished.emit()
+    app = window.register.query_one("SELECT received_json FROM applications")
+    assert '"moving_insurance_accident": "1000000.00"' in app["received_json"]
+    edit.setText("a lot")
+    edit.editingFinished.emit()
+    assert "moving_insurance_accident" in money.error.text()  # named, nothing written
+    app = window.register.query_one("SELECT received_json FROM applications")
+    assert '"moving_insurance_accident": "1000000.00"' in app["received_json"]

@@ -187,3 +187,37 @@ def test_the_village_replaces_exhibit_a_with_its_adopted_version(register, tmp_p
     adopted.write_text(adopted.read_text().replace('adopted = "2027-03-09"', 'adopted = ""'))
     with pytest.raises(InvalidInput, match="adopted"):
         items_for("minor")
+
+
+def test_record_finding_from_the_permits_menu(qtbot, register, monkeypatch):
+    """Permits → Record inspector's finding…: choose the refusal, give the reason."""
+    from PySide6.QtWidgets import QInputDialog, QMainWindow
+
+    from deerfield_desk.ui import finding_actions
+
+    answers = {"structure": "commercial", "frame_construction": True, "area_sqft": 900,
+               "disturbed_sqft": 0, "earthwork_cuyd": 0, "estimated_cost": "40000.00"}  # fmt: skip
+    uuid = draft(register, "new_building", answers, {"fire_limits": True})
+    building = next(p for p in submit_application(register, uuid, TODAY, CAL)
+                    if p["kind"] == "building")  # fmt: skip
+    changed = []
+
+    class Window(QMainWindow):
+        def menu(self, name):
+            return self.menuBar().addMenu(name)
+
+        def notify_changed(self, *tables):
+            changed.extend(tables)
+
+    window = Window()
+    window.register = register
+    qtbot.addWidget(window)
+    finding_actions.install(window)
+    monkeypatch.setattr(finding_actions, "choose_permit", lambda *_a: building["uuid"])
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (a[3][0], True))
+    reason = "masonry veneer over steel studs: not frame"
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (reason, True))
+    assert finding_actions.record_finding(window)
+    _app, assessment = application_assessment(register, building["application_id"])
+    assert assessment.refusals == [] and "masonry veneer" in assessment.findings[0].reason
+    assert "applications" in changed

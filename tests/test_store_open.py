@@ -54,7 +54,7 @@ def test_backup_rotates_and_restore_keeps_the_replaced_file(db_path, clerk):
     reg = Register.open(db_path, clerk)
     reg.insert("permits", {"kind": "demolition", "address_text": "2 Main St"})
     reg.close()
-    kept = backup.restore_backup(db_path, made[-1])
+    kept = backup.restore_backup(db_path, made[-1]).kept
     assert kept.exists()
     restored = sqlite3.connect(db_path)
     assert restored.execute("SELECT count(*) FROM permits").fetchone()[0] == 1

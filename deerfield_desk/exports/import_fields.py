@@ -16,6 +16,7 @@ from deerfield_desk.exports.cells import restore
 from deerfield_desk.exports.records import PERMIT_FIELDS
 from deerfield_desk.models.codes import PermitClass, PermitKind
 from deerfield_desk.models.status import PermitStatus
+from deerfield_desk.store.numbering import format_permit_number
 
 
 class RowProblem(InvalidInput):
@@ -41,7 +42,7 @@ KIND_WORDS = {
     "erosion control": "erosion_control", "grading": "erosion_control",
 }  # fmt: skip
 CLASSES = tuple(PermitClass)
-PERMIT_NUMBER = re.compile(r"^(\d{4})-(\d{1,6})$")
+PERMIT_NUMBER = re.compile(r"^(\d{4})-(\d{1,9})$")
 
 
 @dataclass(frozen=True)
@@ -148,9 +149,33 @@ def parse_value(f: Field, raw) -> object:
             return str(uuidlib.UUID(text))
         except ValueError:
             raise RowProblem(f.header, f"is not a record id ({text!r})") from None
-    if f.name == "permit_number" and len(text) > 40:
-        raise RowProblem(f.header, "is longer than 40 characters")
+    if f.name == "permit_number":
+        return canonical_permit_number(f, text)
     return text
+
+
+def canonical_permit_number(f: Field, text: str) -> str:
+    """A permit number exactly as the register writes it (``YYYY-NNNN``, §12.12(8)).
+
+    Not normalised silently: ``2019-7`` may be a typo for ``2019-0007`` or for ``2019-0070``,
+    and a number is the permit's legal name, so the clerk corrects the file."""
+    match = PERMIT_NUMBER.match(text)
+    if not match:
+        raise RowProblem(
+            f.header, f"must be a permit number like 2019-0007 (year-number), got {text!r}"
+        )
+    year, n = int(match.group(1)), int(match.group(2))
+    if n == 0:
+        raise RowProblem(f.header, f"{text}: permit numbers start at 0001")
+    canonical = format_permit_number(year, n)
+    if text != canonical:
+        raise RowProblem(
+            f.header,
+            f"{text} is not written the register's way: if it is permit {n} of {year}, "
+            f"write {canonical} (four digits, zero-padded), so it cannot become a second "
+            "permit beside the same number written differently",
+        )
+    return canonical
 
 
 def _date(f: Field, raw) -> str:

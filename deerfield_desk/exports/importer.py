@@ -5,17 +5,19 @@ is checked, and the good rows go in through ``Register.insert_many`` in ONE tran
 journaled as an import. Rows that break a rule go to a rejects file beside the source, with
 the reasons, in the same columns, so the clerk fixes them there and imports that file again.
 Re-importing never duplicates: a permit number already in the register is skipped. Imported
-permits keep their historical numbers, and the permit number series is moved past them so
-the next issuance continues after the highest imported number of its year (§12.12(8)).
+permits keep their historical numbers, which must be in the register's one form ``YYYY-NNNN``
+(``2019-7`` and ``2019-0007`` would otherwise be two permits). An imported number never moves
+the number series: one typo like ``2026-999999`` must not make the next permit
+``2026-1000000``. Issuance instead steps over a number an imported permit already holds
+(``numbering.assign_permit_number``), so numbers stay in order of issuance and are never reused.
 """
 
 from __future__ import annotations
 
-import csv
 import os
 import uuid as uuidlib
 from collections.abc import Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
@@ -23,16 +25,15 @@ from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports.import_fields import (
     BY_NAME,
     IMPORTABLE,
-    PERMIT_NUMBER,
     RowProblem,
     RowProblems,
     check_row,
     guess_mapping,
     parse_value,
 )
+from deerfield_desk.exports.import_source import SourceTable, read_source  # noqa: F401 (API)
 from deerfield_desk.exports.progress import Progress
 from deerfield_desk.exports.tabular import write_rows_csv
-from deerfield_desk.store.numbering import PERMIT_SERIES
 from deerfield_desk.store.register import Register
 
 MAPPING_SETTING = "import.column_mapping"
@@ -41,61 +42,11 @@ STEP = 500
 
 
 @dataclass
-class SourceTable:
-    path: Path
-    headers: list[str]
-    rows: list[list]
-
-
-@dataclass
 class ImportResult:
     imported: int = 0
     already_present: int = 0
     rejected: int = 0
     rejects_path: Path | None = None
-    series_moved: dict[int, int] = field(default_factory=dict)  # year: last number now
-
-
-def read_source(path: Path | str) -> SourceTable:
-    """The header row and the data rows (blank rows dropped) of a CSV or XLSX file."""
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if not path.is_file():
-        raise InvalidInput("file", f"{path} does not exist")
-    if suffix == ".csv":
-        rows = _read_csv(path)
-    elif suffix in (".xlsx", ".xlsm"):
-        rows = _read_xlsx(path)
-    else:
-        raise InvalidInput("file", f"must be a .csv or .xlsx file (got {path.name})")
-    rows = [r for r in rows if any(c not in (None, "") for c in r)]
-    if not rows:
-        raise InvalidInput("file", f"{path.name} has no header row")
-    headers = [str(h or "").strip() for h in rows[0]]
-    width = len(headers)
-    body = [list(r[:width]) + [None] * (width - len(r)) for r in rows[1:]]
-    return SourceTable(path, headers, body)
-
-
-def _read_csv(path: Path) -> list[list]:
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            with open(path, encoding=encoding, newline="") as handle:
-                return list(csv.reader(handle))
-        except UnicodeDecodeError:
-            continue
-    raise InvalidInput("file", f"{path.name} is neither UTF-8 nor Windows text")
-
-
-def _read_xlsx(path: Path) -> list[list]:
-    from openpyxl import load_workbook
-
-    workbook = load_workbook(path, read_only=True, data_only=True)
-    try:
-        sheet = workbook["Permits"] if "Permits" in workbook.sheetnames else workbook.active
-        return [list(row) for row in sheet.iter_rows(values_only=True)]
-    finally:
-        workbook.close()
 
 
 def initial_mapping(reg: Register, headers: list[str]) -> dict[str, str]:
@@ -178,7 +129,6 @@ def import_register(
     try:
         with reg.transaction():
             result.imported = reg.insert_many("permits", good, action="import")
-            result.series_moved = _move_series_past(reg, good)
             if remember:
                 reg.set_setting(MAPPING_SETTING, mapping)
     except BaseException:
@@ -206,27 +156,6 @@ def _row(mapping: dict[str, str], columns: list[int], raw: list) -> dict:
     row["housing_units"] = row["housing_units"] or 0
     row["status"] = row["status"] or ("finaled" if row["finaled_date"] else "issued")
     return row
-
-
-def _move_series_past(reg: Register, rows: list[dict]) -> dict[int, int]:
-    """Move each year's permit series to at least the highest imported number, through
-    ``Register.next_number`` (the one writer of number_series), so no number is reused."""
-    highest: dict[int, int] = {}
-    for row in rows:
-        match = PERMIT_NUMBER.match(row["permit_number"])
-        if match:
-            year, n = int(match.group(1)), int(match.group(2))
-            highest[year] = max(highest.get(year, 0), n)
-    moved = {}
-    for year, top in sorted(highest.items()):
-        current = reg.query_one(
-            "SELECT last FROM number_series WHERE series = ? AND year = ?", (PERMIT_SERIES, year)
-        )
-        last = current["last"] if current else 0
-        while last < top:
-            last = reg.next_number(PERMIT_SERIES, year)
-        moved[year] = last
-    return moved
 
 
 def _text(value) -> str:

@@ -3,7 +3,9 @@
 
 A number is taken from ``number_series`` inside the same ``BEGIN IMMEDIATE`` transaction that
 stores it, so two devices issuing at once queue on the write lock, a rolled-back issuance gives
-its number back (no gap), and a voided permit keeps its number (no reuse).
+its number back (no gap), and a voided permit keeps its number (no reuse). Imported permits
+keep their historical numbers without moving a series; issuance steps over a number one of them
+holds.
 """
 
 from __future__ import annotations
@@ -42,13 +44,28 @@ def assign_permit_number(
         permit = register.get("permits", permit_uuid)
         if permit["permit_number"]:
             raise NotAllowed(f"permit {permit['permit_number']} already has its number")
-        n = register.next_number(PERMIT_SERIES, issued_on.year)
+        number = next_free_permit_number(register, issued_on.year)
         changes = {
-            "permit_number": format_permit_number(issued_on.year, n),
+            "permit_number": number,
             "issued_date": issued_on.isoformat(),
             **(extra or {}),
         }
         return register.update("permits", permit_uuid, changes, action="issue")
+
+
+def next_free_permit_number(register: Register, year: int) -> str:
+    """The next number of the year's series that no permit holds yet. Imported historical
+    permits keep their numbers without moving the series (one typo like ``2026-999999`` must
+    not make the next permit ``2026-1000000``), so issuance steps over a number an imported
+    permit already holds: in order, no reuse, and a held number is not a gap. Call inside the
+    issuing transaction."""
+    while True:
+        number = format_permit_number(year, register.next_number(PERMIT_SERIES, year))
+        taken = register.conn.execute(
+            "SELECT 1 FROM permits WHERE permit_number = ?", (number,)
+        ).fetchone()
+        if not taken:
+            return number
 
 
 @decision

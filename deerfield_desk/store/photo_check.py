@@ -46,28 +46,56 @@ def check_photos(conn: sqlite3.Connection, paths: Paths, cap: int = 40) -> Photo
     report = PhotoReport()
     try:
         rows = conn.execute(
-            "SELECT uuid, filename, sha256, original_path, display_path, thumb_path "
+            "SELECT uuid, filename, sha256, original_path, display_path, thumb_path, id "
             "FROM attachments ORDER BY id"
         ).fetchall()
     except sqlite3.OperationalError:
         return report  # a register without attachments (the replay reports a dropped table)
-    missing_derived = 0
-    for uuid, filename, expected, original, display, thumb in rows:
+    missing_derived = left_at_office = 0
+    office_through, carried = _field_copy_photos(conn)
+    for uuid, filename, expected, original, display, thumb, rowid in rows:
         report.checked += 1
         where = f"photo {filename} ({uuid})"
         problem = _original_problem(paths, original, expected)
+        target = resolve(paths, original)
+        if (
+            problem
+            and rowid <= office_through
+            and original not in carried
+            and target is not None
+            and not target.exists()
+        ):
+            left_at_office += 1  # a field copy carries only the open permits' photos
+            continue
         if problem and len(report.problems) < cap:
             report.problems.append(f"{where}: {problem}")
         for derived in (display, thumb):
             target = resolve(paths, derived)
             if derived and (target is None or not target.is_file()):
                 missing_derived += 1
+    if left_at_office:
+        report.notes.append(
+            f"{left_at_office} photos of closed permits stayed at the office (this is a field "
+            "copy: it carries the open permits' photos only)"
+        )
     if missing_derived:
         report.notes.append(
             f"{missing_derived} display copies or thumbnails are missing (rebuilt from the "
             "originals when next shown)"
         )
     return report
+
+
+def _field_copy_photos(conn: sqlite3.Connection) -> tuple[int, set]:
+    """In a field copy: the last attachment id at check-out, and the originals the copy must
+    carry (the open permits' photos). Elsewhere ``(0, set())``: every original must be there."""
+    from deerfield_desk.store.field.checkout import OPEN_PERMIT_PHOTOS
+    from deerfield_desk.store.field.manifest import read_copy_manifest
+
+    manifest = read_copy_manifest(conn)
+    if manifest is None:
+        return 0, set()
+    return manifest.office_photos_through_id, {r[0] for r in conn.execute(OPEN_PERMIT_PHOTOS)}
 
 
 def _original_problem(paths: Paths, original: str | None, expected: str | None) -> str | None:

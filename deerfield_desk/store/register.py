@@ -558,8 +558,8 @@ def damaged_message(path: Path, problems: list[str]) -> str:
     backup = newest_good_backup(path)
     first = " ".join((problems[0] if problems else "unknown damage").split())  # one line
     advice = (
-        f"The newest good backup is {backup}: restore it from File → Restore backup, "
-        "or copy it into place with the app closed."
+        f"The newest good backup is {backup}: Deerfield Desk offers to restore it when it "
+        "starts (the damaged file is kept), or run deerfield-desk restore."
         if backup
         else "No good backup was found beside it; keep the damaged file and call support."
     )

@@ -110,17 +110,31 @@ def run_gui(args) -> int:
             owner.acquire(timeout=0)
         inline_check = check_at_open(paths.db)
         register = Register.open(paths.db, actor, check=inline_check)
-    except DamagedRegisterError as exc:
-        owner.release()
-        report(args, str(exc))
-        return 1
+    except (DamagedRegisterError, sqlite3.DatabaseError) as exc:
+        # a big file opened unchecked may fail in its header: the same message then
+        message = (
+            str(exc)
+            if isinstance(exc, DamagedRegisterError)
+            else damaged_message(paths.db, [str(exc)])
+        )
+        if args.smoke:
+            owner.release()
+            report(args, message)
+            return 1
+        from deerfield_desk.ui.restore_offer import offer_restore
+
+        try:
+            if not offer_restore(None, paths.db, message, actor):
+                owner.release()
+                return 1
+            register = Register.open(paths.db, actor)
+        except DeskError as again:
+            owner.release()
+            report(args, str(again))
+            return 1
     except DeskError as exc:  # missing, empty, foreign, in use by someone else
         owner.release()
         report(args, str(exc))
-        return 1
-    except sqlite3.DatabaseError as exc:  # a big file opened unchecked, damaged in its header
-        owner.release()
-        report(args, damaged_message(paths.db, [str(exc)]))
         return 1
     logs.log_start(paths.db, register)
     from deerfield_desk.ui.main_window import MainWindow

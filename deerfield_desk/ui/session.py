@@ -55,7 +55,7 @@ def set_actor(window, actor) -> None:
 
 
 class _BackupSignals(QObject):
-    done = Signal(str, str)  # (what happened, error or "")
+    done = Signal(object, str)  # (BackupResult or None, error or "")
 
 
 class BackupJob(QRunnable):
@@ -69,18 +69,18 @@ class BackupJob(QRunnable):
 
     def run(self) -> None:
         try:
-            target = backup.make_backup(self.db)
-        except Exception as exc:  # reported on the GUI thread
-            self.signals.done.emit("", str(exc))
+            result = backup.back_up(self.db)
+        except Exception as exc:  # reported (and logged) on the GUI thread
+            self.signals.done.emit(None, str(exc))
             return
-        self.signals.done.emit(target.name, "")
+        self.signals.done.emit(result, "")
 
 
 def daily_backup(window) -> BackupJob | None:
     if not getattr(window, "backups_enabled", True) or not backup.backup_due(window.paths.db):
         return None
     job = BackupJob(window.paths.db)
-    job.signals.done.connect(lambda name, error: _report(window, "Daily backup", name, error))
+    job.signals.done.connect(lambda result, error: _report(window, "Daily backup", result, error))
     window._backup_job = job
     if worker.run_synchronously:
         job.run()
@@ -96,17 +96,19 @@ def on_close(window) -> None:
     window.statusBar().showMessage("Backing up the register before closing…")
     QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
-        target = backup.make_backup(window.paths.db)
+        result = backup.back_up(window.paths.db)
     except Exception as exc:  # a backup failure must be seen, but must not lose the session
-        _report(window, "Backup on close", "", str(exc))
-        return
-    finally:
         QApplication.restoreOverrideCursor()
-    _report(window, "Backup on close", target.name, "")
+        _report(window, "Backup on close", None, str(exc), blocking=True)
+        return
+    QApplication.restoreOverrideCursor()
+    _report(window, "Backup on close", result, "")
 
 
-def _report(window, what: str, name: str, error: str) -> None:
+def _report(window, what: str, result, error: str, *, blocking: bool = False) -> None:
+    from deerfield_desk.ui import backup_actions
+
     if error:
-        window.statusBar().showMessage(f"{what} failed: {error}. Use File → Back up now.")
+        backup_actions.report_failure(window, what, error, blocking=blocking)
     else:
-        window.statusBar().showMessage(f"{what} written: {name}", 8000)
+        backup_actions.report_backup(window, what, result)

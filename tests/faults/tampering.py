@@ -257,6 +257,42 @@ def journal_cut_tail_and_head(db, info):
         c.execute("UPDATE journal_head SET seq = ?, hash = ?, entries = ?", (seq, hash_, seq))
 
 
+def cut_tail_head_and_witness(db, info):
+    """Cut entries and head and delete the witness, but leave the rows: the replay sees it."""
+    journal_cut_tail_and_head(db, info)
+    witness_path(db).unlink()
+
+
+def forged_append(db, info):
+    """Append a well-formed, correctly hashed entry (and head) changing a permit, without
+    touching the row: the journal now disagrees with the register."""
+    with raw(db) as c:
+        seq, prev, after = c.execute(
+            "SELECT seq, hash, after_json FROM journal ORDER BY seq DESC LIMIT 1"
+        ).fetchone()
+        row = c.execute("SELECT * FROM permits WHERE uuid = ?", (info["permits"][0],)).fetchone()
+        cols = [d[0] for d in c.execute("SELECT * FROM permits LIMIT 0").description]
+        image = dict(zip(cols, row, strict=True))
+        image["status"] = "revoked"
+        entry = {
+            "seq": seq + 1, "uuid": "forged-entry", "at_utc": "2026-05-01T00:00:00+00:00",
+            "user_name": "Pat Clerk", "user_role": "clerk", "device_id": "x",
+            "table_name": "permits", "record_uuid": info["permits"][0], "action": "update",
+            "reason": None, "before_json": None, "after_json": journal.to_json(image),
+            "prev_hash": prev,
+        }  # fmt: skip
+        entry["hash"] = journal.entry_hash(entry)
+        names = [*journal.HASHED_FIELDS, "hash"]
+        c.execute(
+            f"INSERT INTO journal ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+            tuple(entry[k] for k in names),
+        )
+        c.execute(
+            "UPDATE journal_head SET seq = ?, hash = ?, entries = entries + 1",
+            (entry["seq"], entry["hash"]),
+        )
+
+
 def consistent_rollback(db, info):
     """Cut the tail, the head AND put the rows back: an older copy put in place by hand."""
     early = db.parent / "early.sqlite"
@@ -302,6 +338,11 @@ def photo_alter(db, info):
 
 def photo_empty(db, info):
     (_photos(db) / info["photos"][1]).write_bytes(b"")
+
+
+def photo_moved(db, info):
+    target = _photos(db) / info["photos"][0]
+    target.rename(target.with_name("renamed.jpg"))
 
 
 def photo_swap(db, info):

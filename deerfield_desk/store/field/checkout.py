@@ -215,6 +215,9 @@ def checkout(
             head_seq=head.seq,
             head_hash=head.hash,
             blocks=blocks,
+            office_photos_through_id=reg.conn.execute(
+                "SELECT coalesce(max(id), 0) FROM attachments"
+            ).fetchone()[0],
         )
         _prepare_copy(to, manifest)
         photos = _copy_photos(reg, Paths(Path(reg.path)), Paths(to))

@@ -24,6 +24,7 @@ MIGRATION_MODULES = [
     "m0008_ordinance",
     "m0009_field_exchange",
     "m0014_verify",
+    "m0010_backups",
 ]
 
 SET_NAME = "deerfield_desk"
