@@ -113,6 +113,36 @@ def build_register(reg, tmp_path) -> dict:
             "updated_at": "2026-11-20T15:00",
         },
     )
+    # the enforcement notices act on permits of their own: a stop-work order holds its permit
+    # and a revocation revokes it, which the documents of 2026-0042/0043 must not feel
+    held = reg.insert(
+        "permits",
+        {
+            **common,
+            "permit_number": "2026-0045",
+            "kind": "building",
+            "structure": "garage",
+            "status": "issued",
+            "description": "Detached garage",
+            "applied_date": "2026-11-02",
+            "issued_date": "2026-11-10",
+            "expires_date": "2028-11-10",
+        },
+    )
+    revoked = reg.insert(
+        "permits",
+        {
+            **common,
+            "permit_number": "2026-0044",
+            "kind": "erosion_control",
+            "permit_class": "major",
+            "status": "issued",
+            "applied_date": "2026-11-02",
+            "issued_date": "2026-11-12",
+            "expires_date": "2027-11-12",
+            "description": "Grading for a 3-acre commercial lot",
+        },
+    )
     dish_app = reg.insert(
         "applications",
         {
@@ -190,17 +220,34 @@ def build_register(reg, tmp_path) -> dict:
             ),
         },
     )
+    # the temporary occupancy permit recorded for 2026-0042 (§12.16), numbered from it
+    reg.insert(
+        "occupancy_permits",
+        {
+            "permit_id": permit["id"],
+            "occupancy_number": "2026-0042-OC1",
+            "use_text": "single-family dwelling",
+            "kind": "temporary",
+            "issued_on": "2026-11-24",
+            "issued_by": "Lee Inspector",
+            "ends_on": "2026-12-24",
+            "term_days": 30,
+            "minor_defects_json": json.dumps(
+                [{"description": "Handrail on basement stair", "section": "12.08", "minor": True}]
+            ),
+        },
+    )
     ids = {"permit": permit, "erosion": erosion, "parcel": parcel, "owner": owner}
-    ids["notices"] = make_notices(reg, permit, erosion, parcel, owner)
+    ids["notices"] = make_notices(reg, held, revoked, parcel, owner, permit)
     return ids
 
 
-def make_notices(reg, permit, erosion, parcel, owner) -> dict:
+def make_notices(reg, held, erosion, parcel, owner, permit) -> dict:
     out = {}
     specs = [
         (
             "building_stop_work",
-            permit,
+            held,
             ["12.24", "12.23(1)"],
             "Framing without footing approval.",
             datetime(2026, 11, 20, 9, 0),
@@ -275,7 +322,10 @@ def make_notices(reg, permit, erosion, parcel, owner) -> dict:
             recipient_id=owner["id"],
         )
         row = nreg.issue_notice(reg, row["uuid"], issued)
-        row = nreg.serve_notice(reg, row["uuid"], method, served)
+        received = date(2026, 11, 4) if kind == "violation" else None
+        row = nreg.serve_notice(
+            reg, row["uuid"], method, served, today=date(2026, 11, 30), received_at=received
+        )
         out[kind] = row
     return out
 

@@ -11,7 +11,12 @@ FORMULA_OWNER = "+1 555 0100 Müller"
 
 
 def make_year(reg, photos: Path | None = None) -> dict:
-    """Twelve permits of 2025 (one voided, one from 2024), inspections, money, notices."""
+    """Twelve permits of 2025 (one voided, one from 2024), inspections, money, notices.
+    The village office is set in Settings, so the archive can print the official notices."""
+    from deerfield_desk.documents.village import save_village_settings
+    from tests.documents_fixtures import SETTINGS
+
+    save_village_settings(reg, SETTINGS)
     permits = []
     for n in range(1, 13):
         month = n

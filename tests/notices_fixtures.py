@@ -7,7 +7,12 @@ from datetime import date, datetime, timedelta
 
 
 def build_permits(reg) -> dict:
-    """Two issued permits, far from expiry: nothing on them needs action until a notice does."""
+    """Two issued permits, far from expiry: nothing on them needs action until a notice does.
+    The village's office is set in Settings, so official documents may print."""
+    from deerfield_desk.documents.village import save_village_settings
+    from tests.documents_fixtures import SETTINGS
+
+    save_village_settings(reg, SETTINGS)
     out = {}
     for n, (house, street) in enumerate((("412", "Liberty Street"), ("9", "Oak Court")), 1):
         parcel = reg.insert(

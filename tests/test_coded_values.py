@@ -104,8 +104,14 @@ def test_the_migration_keeps_rows_indexes_triggers_and_search(db_path, clerk):
     reg = Register.open(db_path, clerk)  # applies m0005
     assert reg.query_one("SELECT name FROM _sqlite_migrations WHERE name = 'm0005_coded_values'")
     after = _shape(reg.conn)
-    assert after["rows"] == before["rows"]
-    assert after["extras"] == before["extras"]  # every index and "never deleted" guard
+    # later migrations may add columns (m0007: notices) and indexes: compare what was there
+    trimmed = {
+        table: [row[: len(before["rows"][table][0])] if before["rows"][table] else row
+                for row in rows]
+        for table, rows in after["rows"].items()
+    }  # fmt: skip
+    assert trimmed == before["rows"]
+    assert set(before["extras"]) <= set(after["extras"])  # every index and "never deleted"
     assert len(before["extras"]) > 30
     reg.conn.execute("INSERT INTO permits_fts(permits_fts) VALUES ('integrity-check')")
     hits = reg.query(

@@ -16,7 +16,7 @@ GOOD = [
     ("inspection-report", "2026-0042", "Inspection Report"),
     ("checklist-report", "2026-0043", "Exhibit A"),
     ("stop-work", "N-2026-0001", "Stop Work Order"),
-    ("violation", "N-2026-0005", "December 2, 2026"),
+    ("violation", "N-2026-0005", "December 4, 2026"),
     ("house-number", "N-2026-0006", "November 25, 2026"),
     ("raze-order", "N-2026-0007", "Raze or Repair"),
 ]
@@ -55,25 +55,14 @@ def test_bad_input_exits_2_with_one_line_and_no_file(db, tmp_path, capsys, argv,
     assert not target.exists() and not list(tmp_path.glob(".render-*"))
 
 
-def test_temporary_occupancy_from_the_command_line(db, tmp_path):
+def test_occupancy_prints_only_a_recorded_permit(db, tmp_path, capsys):
+    """Issue 14, item 9: the command makes up no occupancy permit (§12.16)."""
     target = tmp_path / "occ.pdf"
-    argv = [
-        "render",
-        "occupancy",
-        "2026-0042",
-        "--to",
-        str(target),
-        "--db",
-        db,
-        "--temporary",
-        "--until",
-        "2027-02-01",
-        "--outstanding",
-        "Handrail on basement stair",
-    ]
-    assert main(argv) == 0
+    assert main(["render", "occupancy", "2026-0045", "--to", str(target), "--db", db]) == 2
+    assert "no occupancy permit recorded" in capsys.readouterr().err
+    assert main(["render", "occupancy", "2026-0042", "--to", str(target), "--db", db]) == 0
     text = pdf_text(target.read_bytes())
-    assert "Valid until February 1, 2027" in text and "Handrail on basement stair" in text
+    assert "Occupancy permit 2026-0042-OC1" in text and "Handrail on basement stair" in text
 
 
 def test_missing_register_is_a_usage_error(tmp_path, capsys):

@@ -12,7 +12,7 @@ import pytest
 from deerfield_desk.documents import RENDERERS
 from deerfield_desk.documents.decision import decision_day, decision_of
 from deerfield_desk.store.document_records import load_document
-from tests.documents_fixtures import build_register, pdf_text
+from tests.documents_fixtures import SETTINGS, build_register, pdf_text
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def filled(register, tmp_path):
 
 def text_of(reg, kind, ref):
     request = load_document(reg, kind, ref)
-    return pdf_text(RENDERERS[kind](request.record, None))
+    return pdf_text(RENDERERS[kind](request.record, SETTINGS))
 
 
 def test_permit_card_leaves_out_a_waived_stage(filled):
@@ -45,12 +45,13 @@ def test_checklist_report_prints_the_recorded_exhibit_a_visit(filled):
     items = items_for("major")
     answers = {i.code: ("meets", None) for i in items}
     answers[items[0].code] = ("deficient", "Pump discharging muddy water to the ditch")
+    answers[items[1].code] = ("not_applicable", None)  # counted apart from "meets" (item 16)
     record_visit(
         reg, ids["erosion"]["uuid"], "major", answers, visited_at=datetime(2026, 11, 25, 8, 15)
     )
     text = text_of(reg, "checklist-report", "2026-0043")
     assert "November 25, 2026, 8:15 AM" in text
-    assert f"{len(items) - 1} of {len(items)} items meet; 1 deficient" in text
+    assert f"{len(items) - 2} of {len(items)} items meet; 1 not applicable; 1 deficient" in text
     assert "Pump discharging muddy water to the ditch" in text and items[0].title in text
 
 

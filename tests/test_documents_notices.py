@@ -12,7 +12,26 @@ from deerfield_desk.store import notices as nreg
 from deerfield_desk.store.journal import history
 
 
+def a_parcel(reg) -> dict:
+    """The parcel the work is on (a notice names a permit or, with none, a parcel)."""
+    row = reg.query_one("SELECT * FROM parcels WHERE parcel_number = '0711-000-0001'")
+    return row or reg.insert(
+        "parcels",
+        {"parcel_number": "0711-000-0001", "house_number": "5", "street": "Elm Street",
+         "address_text": "5 Elm Street, Deerfield, WI 53531"},
+    )  # fmt: skip
+
+
+def an_owner(reg) -> dict:
+    row = reg.query_one("SELECT * FROM people WHERE name = 'Pat Owner'")
+    return row or reg.insert(
+        "people", {"name": "Pat Owner", "mailing_address": "5 Elm Street, Deerfield, WI 53531"}
+    )
+
+
 def draft(reg, kind="violation", **extra):
+    extra.setdefault("parcel_id", a_parcel(reg)["id"])
+    extra.setdefault("recipient_id", an_owner(reg)["id"])
     return nreg.draft_notice(
         reg, kind, facts="Deck built without a permit.", sections=["12.23(1)"], **extra
     )
@@ -36,7 +55,7 @@ def test_issue_numbers_and_locks_the_notice(register):
 def test_service_by_mail_counts_from_the_mailing_day(register):
     row = draft(register, "house_number")
     row = nreg.issue_notice(register, row["uuid"], datetime(2026, 6, 1, 9, 0))
-    assert row["due_date"] == "2026-06-16"  # counted from issue until served
+    assert row["due_date"] == "2026-06-22"  # before service only the appeal (12.26) runs
     served = nreg.serve_notice(register, row["uuid"], "first_class_mail", date(2026, 6, 3))
     assert served["status"] == "served" and served["service_method"] == "first_class_mail"
     assert served["due_date"] == "2026-06-18"  # 15 days from mailing, not from delivery
@@ -97,25 +116,26 @@ def test_appeal_withdrawal_and_refused_moves(register):
 def test_clerks_holiday_moves_the_due_date(register):
     register.set_setting("holidays_added", ["2026-07-13"])
     row = nreg.issue_notice(register, draft(register)["uuid"], datetime(2026, 6, 13, 9, 0))
+    row = nreg.serve_notice(register, row["uuid"], "in_person", date(2026, 6, 13))
     assert row["due_date"] == "2026-07-14"  # 30 days → Mon 13 Jul, closed → Tue 14 Jul
 
 
 def test_life_safety_violation_uses_the_inspectors_shorter_date(register):
     from deerfield_desk.documents.violation import render_violation
-    from tests.documents_fixtures import pdf_text
+    from tests.documents_fixtures import SETTINGS, pdf_text
 
     row = draft(
         register,
         details={
             "correct_by": "2026-03-09",
             "life_safety": True,
-            "correct_by_reason": "life safety: no smoke alarms",
+            "life_safety_reason": "no smoke alarms",
         },
     )
     row = nreg.issue_notice(register, row["uuid"], datetime(2026, 3, 2, 9, 0))
     row = nreg.serve_notice(register, row["uuid"], "in_person", date(2026, 3, 2))
     assert row["due_date"] == "2026-03-09"  # not the 30-day 1 April
-    text = pdf_text(render_violation(row, None))
+    text = pdf_text(render_violation(row, SETTINGS))
     assert "Correct by March 9, 2026 (life safety: no smoke alarms" in text
     assert "life safety" in text
 

@@ -14,7 +14,7 @@ from deerfield_desk.documents import RENDERERS
 from deerfield_desk.documents.village import load_village_settings
 from deerfield_desk.store.document_records import load_document
 from deerfield_desk.store.village_calendar import village_calendar
-from tests.documents_fixtures import build_register, pdf_text, zbar_decode
+from tests.documents_fixtures import SETTINGS, build_register, pdf_text, zbar_decode
 
 STANDARD_14 = {
     "Courier",
@@ -59,8 +59,6 @@ def filled(register, tmp_path):
 
 def render(reg, kind, ref) -> bytes:
     request = load_document(reg, kind, ref)
-    if kind == "occupancy":
-        request.record["occupancy"] = {"temporary": True, "issued_date": "2026-11-24"}
     return RENDERERS[kind](
         request.record, load_village_settings(reg), calendar=village_calendar(reg)
     )
@@ -171,7 +169,7 @@ def test_erosion_follow_ons(filled):
 
 def test_violation_notice_30_days_from_mailing_and_forfeiture(filled):
     text = pdf_text(render(filled, "violation", "N-2026-0005"))
-    assert "December 2, 2026" in text  # mailed 2 Nov + 30 days
+    assert "December 4, 2026" in text  # mailed 2 Nov, delivered 4 Nov + 30 days
     assert "first-class mail" in text and "$50 to $5,000" in text and "§12.23(2)" in text
     assert "Tar paper left as exterior finish." in text and "§12.20" in text
 
@@ -209,7 +207,7 @@ def test_reports_carry_results_defects_and_photos(filled):
     assert "Photos (1)" in text and "footing.jpg" in text
     assert b"/Subtype /Image" in report
     checklist = pdf_text(render(filled, "checklist-report", "2026-0043"))
-    assert "1 of 2 items meet; 1 deficient" in checklist
+    assert "1 of 2 items meet; 0 not applicable; 1 deficient" in checklist
     assert "Silt fence installed and trenched: Down on the east side" in checklist
 
 
@@ -247,7 +245,7 @@ def test_a_card_with_many_conditions_still_fits_one_sheet():
         for n in range(1, 9)
     ]
     pdf = render_permit_card(
-        {"permit_number": "2026-0101", "kind": "building", "conditions": conditions}, None
+        {"permit_number": "2026-0101", "kind": "building", "conditions": conditions}, SETTINGS
     )
     assert len(PdfReader(BytesIO(pdf)).pages) == 1
     text = pdf_text(pdf)

@@ -98,15 +98,24 @@ def test_village_settings_page_saves_and_refuses_a_missing_seal(window, qtbot, t
     assert window.register.get_setting("village.inspector") == "Sam Newinspector"
 
 
-def test_occupancy_from_the_menu_can_be_temporary(window, qtbot, monkeypatch):
-    monkeypatch.setattr(
-        documents_actions,
-        "ask_occupancy",
-        lambda w: {"temporary": True, "issued_date": "2026-11-24"},
-    )
-    preview = documents_actions.preview_document(window, "occupancy", "2026-0042")
+def test_occupancy_prints_only_the_recorded_permit(window, qtbot, monkeypatch):
+    """Issue 14, item 9: no occupancy paper for a permit with none recorded (§12.16)."""
+    warned = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: warned.append(a[2]))
+    assert documents_actions.preview_document(window, "occupancy", "2026-0045") is None
+    assert "no occupancy permit recorded" in warned[-1]
+    permit = window.register.query_one("SELECT * FROM permits WHERE permit_number = '2026-0045'")
+    window.register.insert("occupancy_permits", {
+        "permit_id": permit["id"], "kind": "temporary", "issued_on": "2026-11-24",
+        "issued_by": "Lee Inspector", "ends_on": "2026-12-24", "term_days": 30,
+        "occupancy_number": "2026-0045-OC1", "use_text": "single-family dwelling",
+        "conditions": "Keep the basement stair gate closed"})  # fmt: skip
+    preview = documents_actions.preview_document(window, "occupancy", "2026-0045")
     qtbot.addWidget(preview)
-    assert "Valid until December 24, 2026" in pdf_text(preview.pdf)  # a term never rolls
+    text = pdf_text(preview.pdf)
+    assert "Valid until December 24, 2026" in text and "Occupancy permit 2026-0045-OC1" in text
+    assert "single-family dwelling" in text and "Keep the basement stair gate closed" in text
+    # a term never rolls: the stored end is printed as recorded
 
 
 def test_menu_offers_the_permit_chooser_for_permit_documents(window, qtbot, monkeypatch):

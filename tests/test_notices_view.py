@@ -132,10 +132,20 @@ def test_draft_names_the_field_at_fault(window, monkeypatch):
     assert window.register.query("SELECT * FROM notices") == []
 
 
-def test_draft_needs_a_permit_selected(window, monkeypatch, asked):
+def test_draft_with_no_permit_is_tied_to_the_parcel(window, monkeypatch, asked):
+    """Work with no permit: the notice names the parcel and goes to its owner (issue 14, 6)."""
     monkeypatch.setattr(window, "current_permit_uuid", lambda: None)
-    assert window.notices_view.draft() is None
-    assert asked and asked[-1].startswith("Draft notice: Select the permit")
+    run = filler(parcel="0711-123-9999", kind="violation", facts="Shed built, no permit.",
+                 sections="12.07")  # fmt: skip
+    monkeypatch.setattr(notice_dialogs, "run", run)
+    assert window.notices_view.draft() is None  # unknown parcel: said on the parcel line
+    assert "no parcel" in run.seen[-1].error_text("parcel_id")
+    run = filler(parcel="0711-123-0001", kind="violation", facts="Shed built, no permit.",
+                 sections="12.07")  # fmt: skip
+    monkeypatch.setattr(notice_dialogs, "run", run)
+    row = window.notices_view.draft()
+    assert row["permit_id"] is None and row["parcel_id"] == window.ids["permit1"]["parcel_id"]
+    assert row["recipient_id"] is not None  # the parcel's owner
 
 
 def test_late_appeal_is_recorded_and_flagged(window, monkeypatch, asked):

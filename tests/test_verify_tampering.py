@@ -165,6 +165,7 @@ def test_verify_while_the_app_keeps_writing_finds_nothing(fresh):
     """verify reads one snapshot (and the witness before it): writes landing meanwhile are
     never mistaken for a cut journal or an edited row."""
     import threading
+    import time
 
     db, info = fresh
     stop = threading.Event()
@@ -181,8 +182,14 @@ def test_verify_while_the_app_keeps_writing_finds_nothing(fresh):
 
     writer = threading.Thread(target=keep_writing)
     writer.start()
+    reports = []
+    # Keep verifying until the writer has really written in between (a loaded machine may
+    # starve the writer thread for a few verifies); bounded so the test cannot hang.
+    deadline = time.monotonic() + 120
     try:
-        reports = [verify_register(db, photos=False) for _ in range(8)]
+        while (len(reports) < 8 or len(writes) <= 5) and time.monotonic() < deadline:
+            reports.append(verify_register(db, photos=False))
+            time.sleep(0.01)
     finally:
         stop.set()
         writer.join()

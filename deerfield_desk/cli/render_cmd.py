@@ -8,7 +8,6 @@ failure half-way never leaves a file behind.
 
 from __future__ import annotations
 
-from datetime import date
 from pathlib import Path
 
 from deerfield_desk.cli import add_db_option
@@ -23,21 +22,6 @@ def register(sub) -> None:
     parser.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(KINDS)}")
     parser.add_argument("ref", metavar="REF", help="permit number or notice number")
     parser.add_argument("--to", metavar="FILE.pdf", required=True, help="where to write the PDF")
-    parser.add_argument(
-        "--temporary", action="store_true", help="occupancy: a temporary occupancy permit (§12.16)"
-    )
-    parser.add_argument(
-        "--until",
-        metavar="YYYY-MM-DD",
-        help="occupancy: end of a temporary permit's term (default 30 days)",
-    )
-    parser.add_argument(
-        "--outstanding",
-        action="append",
-        default=[],
-        metavar="TEXT",
-        help="occupancy: an item still to finish (repeatable)",
-    )
     add_db_option(parser)
     parser.set_defaults(func=run)
 
@@ -66,30 +50,10 @@ def render_from_register(db: Path, args) -> bytes:
 
     reg = Register.open(db, read_only=True)  # a snapshot: never touches the owner's WAL
     try:
+        # an occupancy permit prints only as recorded in the register (§12.16)
         request = load_document(reg, args.kind, args.ref)
-        if args.kind == "occupancy" and (
-            args.temporary or "occupancy" not in request.record or args.until
-        ):
-            request.record["occupancy"] = occupancy_options(request.record, args)
         settings = load_village_settings(reg)
         calendar = village_calendar(reg)
         return RENDERERS[args.kind](request.record, settings, calendar=calendar)
     finally:
         reg.close()
-
-
-def occupancy_options(record: dict, args) -> dict:
-    if args.until:
-        try:
-            date.fromisoformat(args.until)
-        except ValueError:
-            raise InvalidInput("--until", f"{args.until!r} is not a date YYYY-MM-DD") from None
-    if (args.until or args.outstanding) and not args.temporary:
-        raise InvalidInput("--until/--outstanding", "only for a --temporary occupancy permit")
-    issued = record.get("finaled_date") or date.today().isoformat()
-    return {
-        "temporary": args.temporary,
-        "end_date": args.until,
-        "outstanding": args.outstanding,
-        "issued_date": issued,
-    }

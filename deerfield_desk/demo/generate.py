@@ -25,9 +25,10 @@ from typing import NamedTuple
 
 from deerfield_desk.demo.permits import PermitMaker
 from deerfield_desk.demo.rows import Places, new_uuids, plan_permits, statements
+from deerfield_desk.documents.village import VillageSettings, save_village_settings
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.actor import Actor, Role
-from deerfield_desk.store import journal
+from deerfield_desk.store import head_witness, journal
 from deerfield_desk.store.bulk import HEAD_UPSERT, JOURNAL_INSERT, JournalChain
 from deerfield_desk.store.register import LOCK_TIMEOUT, Register
 from deerfield_desk.store.register_lock import RegisterLock
@@ -60,6 +61,14 @@ def _remove(path: Path) -> None:
         Path(str(path) + suffix).unlink(missing_ok=True)
 
 
+#: The demo village office: official documents print only once Settings name one.
+DEMO_OFFICE = VillageSettings(
+    address="Village Hall, 4 North Main Street, Deerfield, WI 53531 (demo)",
+    phone="(608) 555-0100",
+    inspector="Demo Inspector",
+)
+
+
 def generate_demo(register_path, permits: int = 300, seed: int = 1, today: date | None = None):
     """Build a demo register of ``permits`` permits at ``register_path`` (a new file)."""
     path = Path(register_path)
@@ -71,7 +80,13 @@ def generate_demo(register_path, permits: int = 300, seed: int = 1, today: date 
     today = today or date.today()
     building = path.with_name(path.name + ".building")
     _remove(building)
-    Register.create(building, DEMO_ACTOR).close()  # the schema, by the same migrations
+    reg = Register.create(building, DEMO_ACTOR)  # the schema, by the same migrations
+    try:  # a demo office, so official documents print (they refuse without one, issue 14)
+        save_village_settings(reg, DEMO_OFFICE)
+    finally:
+        reg.close()
+        # the bulk load below moves the head on without it: no witness of a half-built file
+        head_witness.witness_path(building).unlink(missing_ok=True)
     conn = sqlite3.connect(str(building), check_same_thread=False)
     conn.isolation_level = None
     # A new file nobody else has open, renamed into place only when complete: no rollback

@@ -6,6 +6,7 @@ CLI, the app's print preview and the batch printer all print the same thing.
 from __future__ import annotations
 
 from deerfield_desk.documents.checklist_report import render_checklist_report
+from deerfield_desk.documents.correction_notice import render_correction_notice
 from deerfield_desk.documents.decision import render_decision
 from deerfield_desk.documents.house_number import render_house_number
 from deerfield_desk.documents.inspection_report import render_inspection_report
@@ -26,6 +27,7 @@ RENDERERS = {
     "decision": render_decision,
     "inspection-report": render_inspection_report,
     "checklist-report": render_checklist_report,
+    "correction-notice": render_correction_notice,
 }
 
 __all__ = ["RENDERERS", "render_placards", *(f.__name__ for f in RENDERERS.values())]

@@ -12,11 +12,13 @@ from reportlab.lib.units import inch
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from deerfield_desk.documents.layout import cite, styles
-from deerfield_desk.documents.village import FONT
+from deerfield_desk.documents.village import FONT, with_fallback
 
 
 def esc(value) -> str:
-    return escape("" if value is None else str(value)).replace("\n", "<br/>")
+    """Escaped for reportlab's markup, with any script it cannot set in DejaVu in the
+    fallback font (names in Chinese, Japanese, Korean…)."""
+    return with_fallback(escape("" if value is None else str(value)).replace("\n", "<br/>"))
 
 
 def para(text: str, style: str = "body", *, markup: bool = False) -> Paragraph:

@@ -17,6 +17,7 @@ from deerfield_desk.documents.blocks import bullet_list, grid, heading, kv_table
 from deerfield_desk.documents.layout import FRAME_WIDTH, build_pdf, cite, fmt_date
 from deerfield_desk.documents.photos import photo_grid
 from deerfield_desk.documents.village import village_settings
+from deerfield_desk.errors import InvalidInput
 
 EXHIBIT_A_TITLE = "Erosion control checklist (Exhibit A as adopted)"
 
@@ -33,7 +34,13 @@ def render_checklist_report(record: dict, settings, *, calendar=None) -> bytes:
     village = village_settings(settings)
     ref = record.get("permit_number") or "—"
     items = list(record.get("items") or [])
+    if not items:  # no visit recorded: nothing to sign
+        raise InvalidInput(
+            "items", f"permit {ref} has no Exhibit A visit recorded: there is nothing to report"
+        )
     failing = [i for i in items if (i.get("answer") or "").lower() == "no"]
+    not_applicable = [i for i in items if (i.get("answer") or "").lower() in ("n/a", "na")]
+    meets = [i for i in items if (i.get("answer") or "").lower() == "yes"]
     story = [
         # Which list was used follows the permit's class: Exhibit A (31.10(2)) for minor
         # activities, the 31.13 inspection checklist for major ones; every visit is a 31.13
@@ -52,8 +59,8 @@ def render_checklist_report(record: dict, settings, *, calendar=None) -> bytes:
                 ("Inspector", record.get("inspector") or village.inspector),
                 (
                     "Summary",
-                    f"{len(items) - len(failing)} of {len(items)} items meet; "
-                    f"{len(failing)} deficient",
+                    f"{len(meets)} of {len(items)} items meet; "
+                    f"{len(not_applicable)} not applicable; {len(failing)} deficient",
                 ),
             ],
             FRAME_WIDTH,

@@ -70,6 +70,8 @@ def decision_day(record: dict) -> date:
 def review_basis(record: dict) -> tuple[str, str]:
     """(section, who decided) for the kind of permit."""
     kind = (record.get("kind") or "").lower()
+    if kind.startswith("moving"):
+        return "12.19(8)(a)", "Village Board"
     if kind.startswith("erosion"):
         if erosion_key(record.get("permit_class")) == "erosion_major":
             return "31.10(1)", "Village Engineer"
@@ -80,6 +82,12 @@ def review_basis(record: dict) -> tuple[str, str]:
 
 
 def appeal_text(record: dict, decided: date, calendar=None) -> str:
+    if (record.get("kind") or "").lower().startswith("moving"):
+        return (
+            "This is a decision of the <b>Village Board</b>, by majority vote "
+            f"({cite('12.19(8)(a)')}). It is not an order of the Building Inspector, so it is "
+            f"not appealed to the Plan Commission ({cite('12.26')})."
+        )
     if (record.get("kind") or "").lower().startswith("erosion"):
         due = compute_deadline("erosion_appeal", decided, calendar).due
         fee = APPEAL_FEES[erosion_key(record.get("permit_class"))]
@@ -94,6 +102,34 @@ def appeal_text(record: dict, decided: date, calendar=None) -> str:
         "You may appeal this decision to the <b>Plan Commission</b>: file a written appeal "
         f"with the Village Clerk by <b>{fmt_date(due)}</b> ({cite('12.26')})."
     )
+
+
+def issuance_paragraphs(record: dict) -> list:
+    """Never "the permit is issued" before it is: an approved permit says what is still needed
+    (``record['still_needed']``, the issuance check's unmet items); an issued one its number
+    and date."""
+    if record.get("status") in LATER and record.get("issued_date"):
+        return [
+            para(
+                f"The permit was issued on {fmt_date(record['issued_date'])} as permit "
+                f"{record.get('permit_number')}."
+            )
+        ]
+    needed = record.get("still_needed")
+    if needed is None:
+        return [
+            para(
+                "Approved; the permit will be issued when every precondition of issuance "
+                "(fees, deposits and papers) is met. The Village office will tell you what "
+                "remains."
+            )
+        ]
+    if not needed:
+        return [para("Approved; nothing more is needed: the permit will be issued now.")]
+    return [
+        para("Approved; the permit will be issued when:"),
+        *bullet_list(needed),
+    ]
 
 
 def render_decision(record: dict, settings, *, calendar=None) -> bytes:
@@ -121,23 +157,32 @@ def render_decision(record: dict, settings, *, calendar=None) -> bytes:
         ),
         Spacer(1, 8),
     ]
+    erosion = (record.get("kind") or "").lower().startswith("erosion")
+    codes = (
+        f"the permittee's duties of {cite('31.12')}"
+        if erosion
+        else f"all applicable codes ({cite('12.14(3)')})"
+    )
+    approves = (
+        f"The {who} examined your application and approved it by a majority vote "
+        f"({cite('12.19(8)(a)')})"
+        if who == "Village Board"
+        else f"The {who} has reviewed your application and approves it"
+    )
     if status == PermitStatus.APPROVED:
-        story.append(
-            para(
-                f"The {who} has reviewed your application and approves it. The "
-                "permit is issued on the conditions that apply to all work: it must "
-                f"conform to all applicable codes ({cite('12.14(3)')})."
-            )
-        )
+        story.append(para(f"{approves}. The permit will carry the conditions that apply to "
+                          f"all work: it must conform to {codes}."))  # fmt: skip
     elif status == PermitStatus.CONDITIONALLY_APPROVED:
         story += [
             para(
-                f"The {who} approves your application subject to the conditions below. Each "
-                "condition is part of the permit and is checked at inspection."
+                f"{approves}, subject to the conditions below. Each condition becomes part of "
+                f"the permit and is checked at inspection; the work must also conform to {codes}."
             ),
             heading("Conditions of approval", section),
             *(bullet_list(text_items(record.get("conditions"))) or [para("—")]),
         ]
+    if status != PermitStatus.REJECTED:
+        story += issuance_paragraphs(record)
     else:
         story += [
             para(
@@ -147,7 +192,7 @@ def render_decision(record: dict, settings, *, calendar=None) -> bytes:
             heading("Reasons for rejection", section),
             *(bullet_list(text_items(record.get("decision_reason"))) or [para("—")]),
         ]
-    if status != PermitStatus.APPROVED:
+    if status != PermitStatus.APPROVED or who == "Village Board":
         story += [
             heading("Your right to appeal"),
             para(appeal_text(record, decided, calendar), markup=True),

@@ -32,9 +32,23 @@ RESULTS = {
 
 
 def defects_of(record: dict) -> list[dict]:
-    if record.get("defects") is not None:
-        return list(record["defects"])
-    return json.loads(record.get("defects_json") or "[]")
+    """The defects as recorded: ``store.inspections`` writes section/description/correction/
+    minor; the report prints them as item/section/what to do."""
+    raw = (
+        record["defects"]
+        if record.get("defects") is not None
+        else json.loads(record.get("defects_json") or "[]")
+    )
+    out = []
+    for d in raw:
+        d = d if isinstance(d, dict) else {"item": str(d)}
+        out.append({
+            "item": d.get("item") or d.get("description") or "",
+            "section": d.get("section") or "",
+            "note": d.get("note") or d.get("correction") or "",
+            "minor": bool(d.get("minor")),
+        })  # fmt: skip
+    return out
 
 
 def stage_label(stage: str | None) -> str:
@@ -67,7 +81,11 @@ def render_inspection_report(record: dict, settings, *, calendar=None) -> bytes:
     defects = defects_of(record)
     if defects:
         rows = [
-            [d.get("item", ""), cite(d["section"]) if d.get("section") else "", d.get("note", "")]
+            [
+                d["item"] + (" (minor)" if d["minor"] else ""),
+                cite(d["section"]) if d["section"] else "",
+                d["note"],
+            ]
             for d in defects
         ]
         story += [

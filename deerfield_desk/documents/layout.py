@@ -9,20 +9,23 @@ from __future__ import annotations
 
 import io
 from datetime import date, datetime
-from functools import cache
+from functools import cache, partial
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from deerfield_desk.documents.village import (
     FONT,
     FONT_BOLD,
     VillageSettings,
+    draw_text,
     register_fonts,
+    require_official,
     village_settings,
 )
 
@@ -92,6 +95,34 @@ def fmt_date(value: date | datetime | str | None, *, missing: str = "—") -> st
     return f"{value:%B} {value.day}, {value.year}"
 
 
+def _letterhead_lines(settings: VillageSettings, width: float):
+    """The name and address as paragraphs wrapped to ``width`` (a long village name or
+    address wraps; it never runs under "Building Inspection" or off the page)."""
+    from reportlab.platypus import Paragraph
+
+    from deerfield_desk.documents.blocks import esc
+
+    base = styles()["body"]
+    name_style = ParagraphStyle("lh-name", parent=base, fontName=FONT_BOLD, fontSize=15,
+                                leading=17, spaceAfter=0)  # fmt: skip
+    small = ParagraphStyle("lh-small", parent=base, fontSize=9.5, leading=12, spaceAfter=0)
+    lines = [Paragraph(esc(settings.name), name_style), Paragraph(esc(settings.address), small)]
+    if settings.phone:
+        lines.append(Paragraph(esc(f"Telephone {settings.phone}"), small))
+    heights = [p.wrap(width, 1000)[1] for p in lines]
+    return lines, heights
+
+
+def letterhead_height(settings: VillageSettings, pagesize=letter) -> float:
+    _, heights = _letterhead_lines(settings, _letterhead_width(settings, pagesize))
+    return max(LETTERHEAD_HEIGHT, sum(heights) + 0.3 * inch)
+
+
+def _letterhead_width(settings: VillageSettings, pagesize) -> float:
+    seal = 0.95 * inch if settings.seal is not None else 0
+    return pagesize[0] - 2 * MARGIN - seal - 1.5 * inch
+
+
 def draw_letterhead(canvas, settings: VillageSettings, pagesize) -> None:
     width, height = pagesize
     top = height - MARGIN
@@ -104,27 +135,50 @@ def draw_letterhead(canvas, settings: VillageSettings, pagesize) -> None:
         )
         x += size + 0.15 * inch
     canvas.setFillColor(colors.black)
-    canvas.setFont(FONT_BOLD, 15)
-    canvas.drawString(x, top - 16, settings.name)
-    canvas.setFont(FONT, 9.5)
-    canvas.drawString(x, top - 31, settings.address)
-    if settings.phone:
-        canvas.drawString(x, top - 44, f"Telephone {settings.phone}")
+    lines, heights = _letterhead_lines(settings, _letterhead_width(settings, pagesize))
+    y = top
+    for line, h in zip(lines, heights, strict=True):
+        line.drawOn(canvas, x, y - h)
+        y -= h
     canvas.setFont(FONT, 8.5)
     canvas.drawRightString(width - MARGIN, top - 16, "Building Inspection")
     canvas.setLineWidth(1.2)
-    y = top - LETTERHEAD_HEIGHT + 0.15 * inch
+    y = top - letterhead_height(settings, pagesize) + 0.15 * inch
     canvas.line(MARGIN, y, width - MARGIN, y)
 
 
-def draw_footer(canvas, doc_title: str, ref: str, page: int, pagesize) -> None:
+def draw_footer(canvas, doc_title: str, ref: str, page: int, pagesize, total: int) -> None:
     width, _ = pagesize
     canvas.setFont(FONT, 7.5)
     canvas.setFillColor(colors.HexColor("#333333"))
     y = MARGIN - 0.25 * inch
     canvas.line(MARGIN, y + 10, width - MARGIN, y + 10)
-    canvas.drawString(MARGIN, y, f"{doc_title} · {ref}" if ref else doc_title)
-    canvas.drawRightString(width - MARGIN, y, f"Page {page}")
+    draw_text(canvas, MARGIN, y, f"{doc_title} · {ref}" if ref else doc_title, FONT, 7.5)
+    canvas.drawRightString(width - MARGIN, y, f"Page {page} of {total}")
+
+
+class _CountingCanvas(Canvas):
+    """Holds each page until the end so the footer can say "Page N of M" (one pass)."""
+
+    def __init__(self, *args, footer=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict] = []
+        self._footer = footer
+
+    def showPage(self):  # noqa: N802 (reportlab's name)
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self):
+        total = len(self._pages)
+        for number, state in enumerate(self._pages, 1):
+            self.__dict__.update(state)
+            if self._footer is not None:
+                self.saveState()
+                self._footer(self, number, total)
+                self.restoreState()
+            super().showPage()
+        super().save()
 
 
 def build_pdf(
@@ -137,12 +191,18 @@ def build_pdf(
     letterhead: bool = True,
     draw_page=None,
     frame_top: float | None = None,
+    mark=None,
 ) -> bytes:
     """Lay out ``story`` on letter pages with letterhead and footer; return the PDF bytes.
 
     ``draw_page(canvas, page_number)`` adds fixed furniture of a document (the permit card's
     big number and QR code); ``frame_top`` then says where the flowing text may start.
+    ``mark`` (``documents.marks.Mark``) prints a void/withdrawn/expired word on every page.
+    Official documents (a letterhead) refuse to print without the village's address, phone
+    and inspector (:func:`documents.village.require_official`).
     """
+    if letterhead:
+        require_official(settings)
     register_fonts()
     village = village_settings(settings)
     buffer = io.BytesIO()
@@ -161,7 +221,7 @@ def build_pdf(
         topMargin=MARGIN,
         bottomMargin=MARGIN,
     )
-    top_space = LETTERHEAD_HEIGHT if letterhead else 0
+    top_space = letterhead_height(village, pagesize) if letterhead else 0
     bottom = MARGIN + FOOTER_HEIGHT - 0.2 * inch
     top = frame_top if frame_top is not None else pagesize[1] - MARGIN - top_space
     frame = Frame(
@@ -178,13 +238,17 @@ def build_pdf(
 
     def on_page(canvas, doc_):
         canvas.saveState()
+        if mark:
+            mark.draw(canvas, pagesize)
         if letterhead:
             draw_letterhead(canvas, village, pagesize)
         if draw_page is not None:
             draw_page(canvas, doc_.page)
-        draw_footer(canvas, title, ref, doc_.page, pagesize)
         canvas.restoreState()
 
+    def footer(canvas, page, total):
+        draw_footer(canvas, title, ref, page, pagesize, total)
+
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
-    doc.build(story)
+    doc.build(story, canvasmaker=partial(_CountingCanvas, footer=footer))
     return buffer.getvalue()

@@ -25,7 +25,9 @@ from deerfield_desk.documents.blocks import (
     text_items,
 )
 from deerfield_desk.documents.layout import FRAME_WIDTH, build_pdf, cite, fmt_date
+from deerfield_desk.documents.marks import permit_mark, status_mark
 from deerfield_desk.documents.village import village_settings
+from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.deadlines import compute_deadline
 from deerfield_desk.models.notice_deadlines import period_words
 
@@ -38,15 +40,27 @@ def temporary_end(occupancy: dict, calendar=None) -> date:
 
 
 def render_occupancy(record: dict, settings, *, calendar=None) -> bytes:
+    """Only an occupancy permit recorded in the register prints (``record['occupancy']`` with
+    its ``number``, e.g. 2026-0042-OC1): the register refuses to record one before every
+    required inspection passed (§12.16), so no paper can claim otherwise."""
     village = village_settings(settings)
     occ = dict(record.get("occupancy") or {})
-    occ.setdefault("issued_date", record.get("finaled_date") or record.get("issued_date"))
+    if not occ.get("number") or not occ.get("issued_date"):
+        raise InvalidInput(
+            "occupancy",
+            "print an occupancy permit recorded in the register (§12.16), not an unrecorded one",
+        )
     temporary = bool(occ.get("temporary"))
     title = "Temporary Occupancy Permit" if temporary else "Occupancy Permit"
-    number = record.get("permit_number") or "DRAFT"
+    number = occ["number"]
     story = [
+        *status_mark(permit_mark(record)).flowables(),
         para(title, "title"),
-        para(f"Building permit {number} · issued under {cite('12.16')}", "subtitle"),
+        para(
+            f"Occupancy permit {number} · building permit {record.get('permit_number')} · "
+            f"issued under {cite('12.16')}",
+            "subtitle",
+        ),
         kv_table(
             [
                 ("Building", record.get("address_text")),
@@ -59,6 +73,9 @@ def render_occupancy(record: dict, settings, *, calendar=None) -> bytes:
         ),
         Spacer(1, 8),
     ]
+    conditions = text_items(occ.get("conditions"))
+    if conditions:
+        story += [heading("Conditions", "12.16"), *bullet_list(conditions)]
     if temporary:
         end = temporary_end(occ, calendar)
         if occ.get("term_days"):
@@ -93,4 +110,5 @@ def render_occupancy(record: dict, settings, *, calendar=None) -> bytes:
             ),
         ]
     story += signature(village.inspector, "Building Inspector")
-    return build_pdf(story, title=title, ref=number, settings=village)
+    mark = status_mark(permit_mark(record))
+    return build_pdf(story, title=title, ref=number, settings=village, mark=mark)

@@ -18,7 +18,16 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from deerfield_desk.documents.layout import cite
-from deerfield_desk.documents.village import FONT, FONT_BOLD, register_fonts, village_settings
+from deerfield_desk.documents.permit_card import kind_label
+from deerfield_desk.documents.village import (
+    FONT,
+    FONT_BOLD,
+    draw_text,
+    register_fonts,
+    require_official,
+    text_width,
+    village_settings,
+)
 
 PAGE = landscape(letter)
 EDGE = 0.5 * inch
@@ -54,10 +63,9 @@ def street_of(record: dict) -> str:
 
 
 def _fit(canvas, text: str, font: str, size: float, width: float, x: float, y: float) -> None:
-    while size > 8 and stringWidth(text, font, size) > width:
+    while size > 8 and text_width(text, font, size) > width:
         size -= 2
-    canvas.setFont(font, size)
-    canvas.drawCentredString(x, y, text)
+    draw_text(canvas, x, y, text, font, size, "centre")
 
 
 def draw_placard(canvas: Canvas, record: dict, village) -> None:
@@ -65,8 +73,11 @@ def draw_placard(canvas: Canvas, record: dict, village) -> None:
     number = str(record.get("house_number") or "").strip() or "?"
     canvas.setLineWidth(6)
     canvas.rect(EDGE, EDGE, w - 2 * EDGE, h - 2 * EDGE, stroke=1, fill=0)
-    canvas.setFont(FONT_BOLD, 16)
-    canvas.drawCentredString(w / 2, h - EDGE - 0.45 * inch, f"{village.name.upper()} — ADDRESS")
+    title = f"{village.name.upper()} — ADDRESS"
+    size = 16
+    while size > 9 and text_width(title, FONT_BOLD, size) > w - 2 * EDGE - 0.4 * inch:
+        size -= 1
+    draw_text(canvas, w / 2, h - EDGE - 0.45 * inch, title, FONT_BOLD, size, "centre")
     size, scale = number_layout(number)
     natural = stringWidth(number, FONT_BOLD, size) * scale / 100
     baseline = h - EDGE - 0.75 * inch - size * DIGIT_HEIGHT_EM
@@ -89,8 +100,8 @@ def draw_placard(canvas: Canvas, record: dict, village) -> None:
     canvas.drawCentredString(
         w / 2,
         EDGE + 0.55 * inch,
-        f"Building permit {record.get('permit_number') or '—'} · post at the site where the "
-        f"Building Inspector directs ({cite('12.32(3)')})",
+        f"{kind_label(record.get('kind') or 'building')} {record.get('permit_number') or '—'} · "
+        f"post at the site where the Building Inspector directs ({cite('12.32(3)')})",
     )
     canvas.setFont(FONT, 10)
     canvas.drawCentredString(
@@ -104,6 +115,7 @@ def draw_placard(canvas: Canvas, record: dict, village) -> None:
 def render_placards(records: Iterable[dict], settings, *, calendar=None) -> bytes:
     """Many placards, one per page, in one PDF (batch printing)."""
     register_fonts()
+    require_official(settings)
     village = village_settings(settings)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=PAGE, invariant=1, initialFontName=FONT)

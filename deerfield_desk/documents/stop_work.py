@@ -15,9 +15,13 @@ from __future__ import annotations
 
 from deerfield_desk.documents.blocks import para
 from deerfield_desk.documents.layout import cite, fmt_date
-from deerfield_desk.documents.notice_common import NoticeParts, deadlines_for, render_notice
+from deerfield_desk.documents.notice_common import (
+    NoticeParts,
+    deadlines_for,
+    erosion_fee_text,
+    render_notice,
+)
 from deerfield_desk.errors import InvalidInput
-from deerfield_desk.models.forfeitures import APPEAL_FEES, erosion_key
 from deerfield_desk.models.notice_deadlines import period_words
 from deerfield_desk.models.notices import NoticeKind
 
@@ -28,11 +32,34 @@ NOT_STAYED = (
 
 
 def _erosion_fee(notice: dict) -> str:
-    fee = APPEAL_FEES[erosion_key(notice.get("permit_class"))]
     return (
-        f"The appeal must be accompanied by the fee of ${fee.amount_cents / 100:,.0f} "
-        f"({cite(fee.basis)}); the Zoning Board's time to decide runs from receipt of both "
-        f"({cite('31.15(2)(B)')}). {NOT_STAYED}"
+        f"The appeal must be accompanied by {erosion_fee_text(notice)}; the Zoning Board's "
+        f"time to decide runs from receipt of both ({cite('31.15(2)(B)')}). {NOT_STAYED}"
+    )
+
+
+def _building_stop_work(record: dict) -> NoticeParts:
+    """§12.24 binds the owner and any contractor or builder (§12.03(15))."""
+    return NoticeParts(
+        must_do=[
+            "Stop all work on this project now. No person, firm or entity may continue "
+            f"the project while this order stands ({cite('12.24')}); this order binds the "
+            f"owner and every contractor or builder on the project ({cite('12.03(15)')})."
+        ],
+        by_when="Effective immediately on receipt of this order.",
+        extra=[
+            para(
+                "The order stays in force until the Building Inspector authorizes the work to "
+                "resume, or the Plan Commission overrules it or sets other conditions. While it "
+                "stands the permit is on hold: no inspections, occupancy permit or final "
+                "inspection."
+            )
+        ],
+        appeal_extra=(
+            "A valid appeal must reach the Village Clerk in time, identify this "
+            "order and state the basis for the appeal. After the hearing the Plan Commission "
+            "decides by majority vote; its decision is the final administrative order."
+        ),
     )
 
 
@@ -41,23 +68,18 @@ def render_stop_work(record: dict, settings, *, calendar=None) -> bytes:
     kind = NoticeKind(record["kind"])
     dl = deadlines_for(record, calendar)
     if kind is NoticeKind.BUILDING_STOP_WORK:
-        parts = NoticeParts(
+        parts = _building_stop_work(record)
+    elif kind is NoticeKind.EROSION_STOP_WORK and not record.get("permit_number"):
+        parts = NoticeParts(  # §31.14(2)(A), first case: land disturbing activity without a permit
             must_do=[
-                "Stop all work on this project now. No person, firm or entity may continue "
-                f"the project while this order stands ({cite('12.24')})."
+                "Cease the land disturbing activity now: it is being done without the "
+                f"permit the ordinance requires ({cite('31.08')}, {cite('31.14(2)(A)')}).",
+                "Install and maintain erosion controls that keep sediment on the site, and "
+                "apply to the Village for a land disturbing activity permit before any work "
+                "resumes.",
             ],
             by_when="Effective immediately on receipt of this order.",
-            extra=[
-                para(
-                    "The order stays in force until the Building Inspector lifts it or the "
-                    "Plan Commission overrules it or sets other conditions."
-                )
-            ],
-            appeal_extra=(
-                "A valid appeal must reach the Village Clerk in time, identify this "
-                "order and state the basis for the appeal. The Plan Commission's "
-                "decision is the final administrative order."
-            ),
+            appeal_extra=_erosion_fee(record),
         )
     elif kind is NoticeKind.EROSION_STOP_WORK:
         revoke = fmt_date(dl.comply_by, missing="the end of the period after issue")

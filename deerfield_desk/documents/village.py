@@ -7,11 +7,23 @@ with ``get_setting``); the keys below are the ones the Settings page edits.
 Fonts: DejaVu Sans ships in ``resources/fonts`` (Bitstream Vera licence, free to
 redistribute; see LICENSE-DejaVu.txt) and is embedded (subset) in every PDF, so a document
 looks the same on every printer and never falls back to the standard 14 fonts.
+
+Names in any script: DejaVu has no Chinese, Japanese or Korean glyphs, so a name like 王小明
+printed as empty boxes. Droid Sans Fallback (Apache-2.0, from Debian's fonts-droid-fallback;
+see LICENSE-DroidSansFallback.txt) ships beside it and is used for just the characters DejaVu
+lacks (:func:`with_fallback` for paragraphs, :func:`draw_text` for canvas text). reportlab
+embeds a subset holding only the glyphs used. It is registered on first need only, so a
+document in Latin script never pays for loading it.
+
+Official documents print only once the village's address, phone and inspector are set in
+Settings (:func:`require_official`): a notice that names no office or a placeholder inspector
+is not an official act.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cache
 from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
@@ -22,7 +34,21 @@ from deerfield_desk.config import asset_path
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
+FALLBACK = "DroidSansFallback"
 _FONT_FILES = {FONT: "DejaVuSans.ttf", FONT_BOLD: "DejaVuSans-Bold.ttf"}
+_FALLBACK_FILE = "DroidSansFallbackFull.ttf"
+
+
+class SettingsMissing(ValueError):
+    """An official document was asked for before Settings name the village's office."""
+
+    def __init__(self, fields: list[str]):
+        names = ", ".join(fields)
+        super().__init__(
+            f"settings: set the village's {names} in Settings before printing official documents"
+        )
+        self.field = "settings"
+        self.fields = fields
 
 
 def register_fonts() -> None:
@@ -38,6 +64,90 @@ def register_fonts() -> None:
     addMapping(FONT, 1, 0, FONT_BOLD)
     addMapping(FONT, 0, 1, FONT)
     addMapping(FONT, 1, 1, FONT_BOLD)
+
+
+@cache
+def _covered() -> frozenset[int]:
+    register_fonts()
+    return frozenset(pdfmetrics.getFont(FONT).face.charToGlyph)
+
+
+#: Fallback fonts, in order, for the characters DejaVu lacks: Chinese/Japanese ideographs and
+#: kana (Droid Sans Fallback), then Hangul syllables (NanumSquare, OFL-1.1, from Debian's
+#: fonts-nanum; see LICENSE-NanumSquare.txt).
+FALLBACKS = ((FALLBACK, _FALLBACK_FILE), ("NanumSquare", "NanumSquareR.ttf"))
+
+
+@cache
+def _fallback_font(name: str) -> frozenset[int]:
+    """Register one fallback font (once, on first need) and return the characters it has."""
+    filename = dict(FALLBACKS)[name]
+    path = asset_path("fonts", filename)
+    if not path.exists():
+        raise FileNotFoundError(f"font {filename} is missing from {path.parent}")
+    font = TTFont(name, str(path))
+    pdfmetrics.registerFont(font)
+    for bold in (0, 1):
+        for italic in (0, 1):
+            addMapping(name, bold, italic, name)
+    return frozenset(font.face.charToGlyph)
+
+
+def _font_for(ch: str) -> str | None:
+    """None when DejaVu prints ``ch``; else the first fallback that has it."""
+    code = ord(ch)
+    if code <= 0x7E or ch in "\n\t" or code in _covered():
+        return None
+    for name, _file in FALLBACKS:
+        if code in _fallback_font(name):
+            return name
+    return None  # no font has it: DejaVu's empty box, as before
+
+
+def runs(text: str) -> list[tuple[str | None, str]]:
+    """``text`` cut into runs of one font: (None, DejaVu's) / (fallback name, chars)."""
+    if text.isascii():
+        return [(None, text)]
+    out: list[tuple[str | None, str]] = []
+    for ch in text:
+        name = _font_for(ch)
+        if out and out[-1][0] == name:
+            out[-1] = (name, out[-1][1] + ch)
+        else:
+            out.append((name, ch))
+    return out
+
+
+def with_fallback(markup: str) -> str:
+    """Paragraph markup with each run DejaVu cannot print set in a fallback font."""
+    parts = runs(markup)
+    if len(parts) == 1 and parts[0][0] is None:
+        return markup
+    return "".join(
+        f"<font name='{name}'>{chunk}</font>" if name else chunk for name, chunk in parts
+    )
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    return sum(pdfmetrics.stringWidth(chunk, name or font, size) for name, chunk in runs(text))
+
+
+def draw_text(canvas, x: float, y: float, text: str, font: str, size: float, align="left"):
+    """``canvas.drawString`` that prints any script: runs DejaVu lacks use the fallback."""
+    parts = runs(text)
+    if len(parts) == 1 and parts[0][0] is None:
+        canvas.setFont(font, size)
+        {"left": canvas.drawString, "right": canvas.drawRightString,
+         "centre": canvas.drawCentredString}[align](x, y, text)  # fmt: skip
+        return
+    width = text_width(text, font, size)
+    x -= {"left": 0, "right": width, "centre": width / 2}[align]
+    for fallback, chunk in parts:
+        name = fallback or font
+        canvas.setFont(name, size)
+        canvas.drawString(x, y, chunk)
+        x += pdfmetrics.stringWidth(chunk, name, size)
+    canvas.setFont(font, size)
 
 
 #: register setting key → (field, default). The phone has no default: a wrong number on a
@@ -76,9 +186,34 @@ def village_settings(settings: VillageSettings | dict | None) -> VillageSettings
     return VillageSettings(**given)
 
 
+#: The fields an official document cannot go without, and the placeholder each starts with.
+OFFICIAL_FIELDS = {"address": "", "phone": "", "inspector": "Building Inspector"}
+
+
+def missing_official(settings: VillageSettings) -> list[str]:
+    return [
+        f
+        for f, placeholder in OFFICIAL_FIELDS.items()
+        if not (getattr(settings, f) or "").strip() or getattr(settings, f) == placeholder
+    ]
+
+
+def require_official(settings) -> None:
+    """Refuse to print an official document until Settings name the office: its address,
+    phone and the inspector who signs. ``None`` (a preview with no register) is refused too."""
+    village = settings if isinstance(settings, VillageSettings) else None
+    if village is None and isinstance(settings, dict):
+        village = village_settings({**{f: "" for f in OFFICIAL_FIELDS}, **settings})
+    missing = missing_official(village) if village else list(OFFICIAL_FIELDS)
+    if missing:
+        raise SettingsMissing(missing)
+
+
 def load_village_settings(reg) -> VillageSettings:
     values = {}
     for key, (field, default) in SETTING_KEYS.items():
+        if field in OFFICIAL_FIELDS:  # never a made-up office on an official document
+            default = OFFICIAL_FIELDS[field]
         values[field] = reg.get_setting(key, default) or default
     return VillageSettings(**values)
 

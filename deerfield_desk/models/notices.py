@@ -6,10 +6,18 @@ ordinance engine's deadline table (``models.deadlines.compute_deadline``) by eve
 period changes in exactly one place. This module only says which event applies to which notice
 and from which moment it is counted.
 
-Service: a period runs from service of the notice. Service by first-class mail counts from the
-day the notice was mailed (§12.32(7) says so for house numbers; the office applies the same
-reading to its other written notices), so the register stores the mailing date as ``served_at``.
-Before service (a draft being previewed) the issue date stands in.
+Each period starts where its section says (ARCHITECTURE, "Calendar and deadlines"):
+
+* "of the order": §31.15(1)(C) (45 days) and §12.26 ("within twenty days thereafter") count
+  from the day the order was made, i.e. issued;
+* "of receipt": §12.24 (10 business days) counts from receipt. In person or posted, that is
+  the service; by mail it is the recorded delivery date, and until one is recorded the notice
+  prints the rule in words instead of a date that may be wrong;
+* "after service": compliance periods (§12.23(3) "after written notice is given", §12.32(7))
+  and the raze order's court application (Wis. Stat. §66.0413(1)(h), §893.76). §12.32(7)'s
+  "served when mailed" applies to house-number notices only.
+
+The dates are computed once, when the notice is served, and stored (``dates_json``).
 """
 
 from __future__ import annotations
@@ -35,31 +43,60 @@ class ServiceMethod(StrEnum):
     IN_PERSON = "in_person"
     POSTED = "posted"
     FIRST_CLASS_MAIL = "first_class_mail"
+    POSTED_AND_PUBLISHED = "posted_and_published"
 
     @property
     def label(self) -> str:
         return {
             "in_person": "handed to the recipient in person",
             "posted": "posted at the site",
-            "first_class_mail": "sent by first-class mail, postage prepaid (served when mailed)",
+            "first_class_mail": "sent by first-class mail, postage prepaid",
+            "posted_and_published": "posted on the main entrance of the building and "
+            "published as a class 3 notice (owner not found)",
         }[self.value]
+
+
+#: Starts of appeal periods (see the module docstring).
+ORDER, RECEIPT, SERVICE = "order", "receipt", "service"
+
+#: §12.17 adopts Wis. Stat. §66.0413: a raze order is served like a summons (personally) or,
+#: when the owner cannot be found, by posting plus publication; never by mail.
+RAZE_SERVICE = (ServiceMethod.IN_PERSON, ServiceMethod.POSTED_AND_PUBLISHED)
+#: The raze order's remedy: an application to circuit court within this many days after
+#: service (Wis. Stat. §66.0413(1)(h), §893.76). Printed in words with the service date.
+RAZE_COURT_DAYS = 30
 
 
 @dataclass(frozen=True)
 class Appeal:
-    event: str  # deadline event for filing the appeal
+    event: str | None  # deadline event for filing the appeal (None: a court, in words)
     body: str  # who hears it
     basis: str
     decision_event: str | None  # when the body must hear or decide, counted from the appeal
     filed_with: str = "the Village Clerk"
+    starts: str = ORDER  # ORDER, RECEIPT or SERVICE
+    decision_words: str = "hear and decide the appeal"
 
 
 PLAN_COMMISSION_STOP_WORK = Appeal(
-    "stop_work_appeal", "Plan Commission", "12.24", "stop_work_hearing"
+    "stop_work_appeal",
+    "Plan Commission",
+    "12.24",
+    "stop_work_hearing",
+    starts=RECEIPT,
+    decision_words="hold a special meeting to hear the appeal",
 )
 PLAN_COMMISSION_GENERAL = Appeal("general_appeal", "Plan Commission", "12.26", None)
 ZONING_BOARD = Appeal(
     "erosion_appeal", "Zoning Board of Appeals", "31.15(1)(C)", "erosion_appeal_decision"
+)
+CIRCUIT_COURT = Appeal(
+    None,
+    "circuit court",
+    "66.0413(1)(h), Wis. Stats.",
+    None,
+    filed_with="the circuit court for Dane County",
+    starts=SERVICE,
 )
 
 
@@ -137,7 +174,7 @@ KIND_RULES: dict[NoticeKind, KindRule] = {
             "Order to Raze or Repair an Unsafe Building",
             "12.17",
             None,
-            PLAN_COMMISSION_GENERAL,
+            CIRCUIT_COURT,
             None,
             "raze-order",
         ),
@@ -167,5 +204,36 @@ def as_day(moment: date | datetime | None) -> date | None:
 
 
 def service_moment(notice: dict) -> date | datetime | None:
-    """The moment periods count from: service (the mailing date for mail), else issue."""
-    return parse_moment(notice.get("served_at")) or parse_moment(notice.get("issued_at"))
+    """The moment a period "after service" counts from, or None when it is not yet known.
+
+    In person, posted, posted and published: the recorded service. By first-class mail: the
+    mailing day for a house-number notice (§12.32(7) "served when mailed"); for any other
+    notice the recorded delivery date (``received_at``), else None (print the rule in words).
+    """
+    served = parse_moment(notice.get("served_at"))
+    if served is None:
+        return None
+    if notice.get("service_method") == ServiceMethod.FIRST_CLASS_MAIL:
+        if notice.get("kind") == NoticeKind.HOUSE_NUMBER:
+            return served
+        return parse_moment(notice.get("received_at"))
+    return served
+
+
+def receipt_moment(notice: dict) -> date | datetime | None:
+    """When the recipient received the notice (§12.24 "of receipt"): service in person or by
+    posting; for mail the recorded delivery date only."""
+    served = parse_moment(notice.get("served_at"))
+    if served is None:
+        return None
+    if notice.get("service_method") == ServiceMethod.FIRST_CLASS_MAIL:
+        return parse_moment(notice.get("received_at"))
+    return served
+
+
+def start_of(notice: dict, starts: str) -> date | datetime | None:
+    if starts == ORDER:
+        return parse_moment(notice.get("issued_at"))
+    if starts == RECEIPT:
+        return receipt_moment(notice)
+    return service_moment(notice)

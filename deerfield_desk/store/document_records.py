@@ -18,7 +18,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from deerfield_desk.errors import InvalidInput, RecordNotFound
+from deerfield_desk.errors import DeskError, InvalidInput, RecordNotFound
 from deerfield_desk.models.notices import kind_rule
 from deerfield_desk.store.document_sources import (
     applicable_stages,
@@ -35,6 +35,7 @@ PERMIT_KINDS = {
     "decision",
     "inspection-report",
     "checklist-report",
+    "correction-notice",
 }
 NOTICE_KINDS = {"stop-work", "violation", "house-number", "raze-order"}
 KINDS = sorted(PERMIT_KINDS | NOTICE_KINDS)
@@ -71,6 +72,11 @@ def _with_links(reg: Register, record: dict) -> dict:
         stages = json.loads(app["assessment_json"] or "{}").get("inspection_stages")
         if stages:
             record["inspection_stages"] = stages
+        project = json.loads(app.get("project_json") or "{}")
+        if isinstance(project, dict):  # §12.19(1): a moving permit names route and time limit
+            for key in ("route", "time_limit", "structure_use"):
+                if project.get(key):
+                    record.setdefault(key, project[key])
     return record
 
 
@@ -108,19 +114,64 @@ def notice_record(reg: Register, number: str) -> dict:
     if notice["recipient_id"]:
         person = reg.get_by_id("people", notice["recipient_id"])
         record.update(recipient_name=person["name"], recipient_address=person["mailing_address"])
+    if notice.get("contractor_id"):
+        person = reg.get_by_id("people", notice["contractor_id"])
+        record.update(contractor_name=person["name"], contractor_address=person["mailing_address"])
+    if notice["kind"] == "raze_order":
+        record["raze_wording_approved"] = raze_wording_approval(reg)
     return record
 
 
-def inspection_record(reg: Register, permit: dict, *, erosion: bool) -> dict:
+RAZE_WORDING_KEY = "notices.raze_wording_approved_by"
+
+
+def raze_wording_approval(reg: Register) -> str | None:
+    """Who approved the raze order's wording, and when ("Name, 2026-12-01"), else None: the
+    wording is marked "for review by the village attorney" until someone approves it."""
+    return reg.get_setting(RAZE_WORDING_KEY) or None
+
+
+def approve_raze_wording(reg: Register, approved_by: str, on) -> None:
+    if not (approved_by or "").strip():
+        raise InvalidInput("approved_by", "name who approved the raze order's wording")
+    reg.set_setting(RAZE_WORDING_KEY, f"{approved_by.strip()}, {on.isoformat()}")
+
+
+def still_needed(reg: Register, permit: dict) -> list[str] | None:
+    """What an approved permit still needs before it is issued (the lifecycle's own issuance
+    check); None when the check cannot be made for this permit (no assessment on file)."""
+    from datetime import date
+
+    from deerfield_desk.store.permits_lifecycle import check_issuance
+
+    try:
+        return [str(u) for u in check_issuance(reg, permit["uuid"], date.today())]
+    except (DeskError, KeyError, ValueError, TypeError):
+        return None
+
+
+def inspection_record(
+    reg: Register, permit: dict, *, erosion: bool, visit_id: int | None = None
+) -> dict:
+    """The visit the user chose (``visit_id``), else the latest visit with a result: never
+    the empty re-inspection a failed visit opens (it has nothing to report yet)."""
     where = "AND stage LIKE '%erosion%'" if erosion else ""
-    row = reg.query_one(
-        f"SELECT * FROM inspections WHERE permit_id = ? AND status != 'voided' {where} "
-        "ORDER BY COALESCE(inspected_at, scheduled_for, requested_at) DESC, id DESC LIMIT 1",
-        (permit["id"],),
-    )
+    if visit_id is not None:
+        row = reg.query_one(
+            "SELECT * FROM inspections WHERE permit_id = ? AND id = ?", (permit["id"], visit_id)
+        )
+        if row is None:
+            raise RecordNotFound(f"permit {permit['permit_number']} has no visit {visit_id}")
+    else:
+        row = reg.query_one(
+            f"SELECT * FROM inspections WHERE permit_id = ? AND status != 'voided' {where} "
+            "AND result NOT IN ('requested') AND inspected_at IS NOT NULL "
+            "ORDER BY inspected_at DESC, id DESC LIMIT 1",
+            (permit["id"],),
+        )
     if row is None:
         what = "erosion control inspection" if erosion else "inspection"
-        raise RecordNotFound(f"permit {permit['permit_number']} has no {what} yet")
+        raise RecordNotFound(f"permit {permit['permit_number']} has no recorded {what} yet")
     record = {**permit, **row, "permit_number": permit["permit_number"]}
     record["photos"] = photos_of(reg, "inspections", [row["uuid"]])
     stored = json.loads(row["defects_json"] or "[]")
@@ -130,8 +181,32 @@ def inspection_record(reg: Register, permit: dict, *, erosion: bool) -> dict:
     elif stored and all(isinstance(d, dict) and "answer" in d for d in stored):
         record["items"], record["defects"] = stored, []
     else:
-        record["items"], record["defects"] = [], stored
+        record["items"], record["defects"] = [], [defect_as_printed(d) for d in stored]
     return record
+
+
+def defect_as_printed(defect) -> dict:
+    """A defect as ``store.inspections`` writes it (section, description, correction, minor)
+    in the report's words (item, section, note); older rows already in those words pass."""
+    if not isinstance(defect, dict):
+        return {"item": str(defect), "section": "", "note": ""}
+    return {
+        "item": defect.get("item") or defect.get("description") or "",
+        "section": defect.get("section") or "",
+        "note": defect.get("note") or defect.get("correction") or "",
+        "minor": bool(defect.get("minor")),
+    }
+
+
+def inspection_visits(reg: Register, permit_number: str) -> list[dict]:
+    """The permit's recorded visits, newest first, for choosing which report to print."""
+    return reg.query(
+        "SELECT i.id, i.stage, i.result, i.inspected_at FROM inspections i "
+        "JOIN permits p ON p.id = i.permit_id WHERE p.permit_number = ? "
+        "AND i.status != 'voided' AND i.inspected_at IS NOT NULL "
+        "ORDER BY i.inspected_at DESC, i.id DESC",
+        (permit_number,),
+    )
 
 
 def load_document(reg: Register, kind: str, ref: str) -> DocumentRequest:
@@ -152,35 +227,77 @@ def load_document(reg: Register, kind: str, ref: str) -> DocumentRequest:
     if kind == "decision" and re.fullmatch(r"A-\d{4}-\d{4,}", ref):
         # a rejected application never gets a permit number: find it by its application
         return DocumentRequest(kind, ref, application_permit_record(reg, ref))
+    visit_id = None
+    if kind in ("inspection-report", "correction-notice") and "/" in ref:
+        ref, _, visit = ref.partition("/")  # 2026-0042/17: that visit of the permit
+        if not visit.isdigit():
+            raise InvalidInput("REF", f"{visit!r} is not a visit number")
+        visit_id = int(visit)
     if not re.fullmatch(r"\d{4}-\d{4,}", ref):
         raise InvalidInput("REF", f"{ref!r} is not a permit number (YYYY-NNNN)")
     record = permit_record(reg, ref)
+    if kind == "placard":
+        refusal = placard_refusal(reg, record)
+        if refusal:
+            raise InvalidInput("REF", refusal)
+    if kind == "decision" and record["status"] in ("approved", "conditionally_approved"):
+        record["still_needed"] = still_needed(reg, record)
     if kind == "permit-card" and not record.get("inspection_stages"):
         stages = applicable_stages(reg, record)
         if stages:
             record["inspection_stages"] = stages
     if kind == "occupancy":
         stored = occupancy_of(reg, record)
-        if stored is not None:
-            record["occupancy"] = stored
+        if stored is None:
+            raise RecordNotFound(
+                f"permit {ref} has no occupancy permit recorded: issue it in the register "
+                "first (§12.16); it is issued only when every required inspection passed"
+            )
+        record["occupancy"] = stored
     if kind == "checklist-report":
         visit = checklist_visit_record(reg, record)
         if visit is not None:
             return DocumentRequest(kind, ref, visit)
-    if kind in ("inspection-report", "checklist-report"):
-        record = inspection_record(reg, record, erosion=kind == "checklist-report")
+    if kind in ("inspection-report", "checklist-report", "correction-notice"):
+        record = inspection_record(
+            reg, record, erosion=kind == "checklist-report", visit_id=visit_id
+        )
     return DocumentRequest(kind, ref, record)
 
 
+#: §12.32(3): a placard goes with the permit for a house, building or primary structure that
+#: is erected or located in the village: new buildings, and buildings moved in.
+PLACARD_WORK = ("new_building", "move_building")
+PLACARD_SQL = (
+    "EXISTS (SELECT 1 FROM applications a WHERE a.id = p.application_id AND "
+    "json_extract(a.project_json, '$.work') IN ('new_building', 'move_building'))"
+)
+
+
+def placard_refusal(reg: Register, permit: dict) -> str | None:
+    """Why this permit gets no address placard, or None when it does (§12.32(3))."""
+    row = reg.query_one(
+        f"SELECT {PLACARD_SQL} AS ok FROM permits p WHERE p.id = ?", (permit["id"],)
+    )
+    if not row or not row["ok"]:
+        return (
+            f"permit {permit['permit_number']} is not for a house, building or primary "
+            "structure erected or moved into the village: no address placard (§12.32(3))"
+        )
+    if not (permit.get("house_number") or "").strip():
+        return f"the parcel of permit {permit['permit_number']} has no house number assigned"
+    return None
+
+
 def placards_issued(reg: Register, start: str, end: str) -> list[dict]:
-    """Placard records for building permits issued from ``start`` to ``end`` (ISO, inclusive),
-    in permit-number order; permits without a house number on their parcel are left out (there
-    is nothing to print)."""
+    """Placard records for permits issued from ``start`` to ``end`` (ISO, inclusive) for a
+    house, building or primary structure (§12.32(3)), in permit-number order; permits without
+    a house number on their parcel are left out (there is nothing to print)."""
     rows = reg.query(
-        "SELECT p.permit_number, p.address_text, pa.house_number, pa.street "
+        "SELECT p.permit_number, p.kind, p.address_text, pa.house_number, pa.street "
         "FROM permits p JOIN parcels pa ON pa.id = p.parcel_id "
         "WHERE p.issued_date BETWEEN ? AND ? AND p.permit_number IS NOT NULL "
-        "AND p.status NOT IN ('voided', 'revoked') "
+        f"AND p.status NOT IN ('voided', 'revoked') AND {PLACARD_SQL} "
         "AND COALESCE(pa.house_number, '') != '' ORDER BY p.permit_number",
         (start, end),
     )

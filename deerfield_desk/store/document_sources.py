@@ -97,8 +97,17 @@ def occupancy_of(reg: Register, permit: dict) -> dict | None:
             outstanding.append(str(text or defect))
         else:
             outstanding.append(str(defect))
-    outstanding += [line.strip() for line in (row.get("conditions") or "").splitlines()]
+    number = row.get("occupancy_number")
+    if not number:  # recorded before numbering: derive it from its order under the permit
+        position = reg.query_one(
+            "SELECT COUNT(*) AS n FROM occupancy_permits WHERE permit_id = ? AND id <= ?",
+            (permit["id"], row["id"]),
+        )["n"]
+        number = f"{permit['permit_number']}-OC{position}"
     return {
+        "number": number,
+        "use": row.get("use_text"),
+        "conditions": [c.strip() for c in (row.get("conditions") or "").splitlines() if c.strip()],
         "temporary": row["kind"] == OccupancyKind.TEMPORARY,
         "issued_date": row["issued_on"],
         "end_date": row.get("ends_on"),

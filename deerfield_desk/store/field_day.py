@@ -16,8 +16,9 @@ from deerfield_desk.store.register import Register
 
 DAY_SQL = """
 SELECT i.uuid, i.stage, i.scheduled_for, i.route_order, i.late_request, i.result,
-       i.requested_by, i.reinspection_of, i.due_by, i.permit_id,
-       p.uuid AS permit_uuid, p.permit_number, p.address_text, p.kind, p.owner_name,
+       i.requested_by, i.reinspection_of, i.due_by, i.permit_id, i.id AS inspection_id,
+       p.status AS permit_status, p.uuid AS permit_uuid, p.permit_number, p.address_text,
+       p.kind, p.owner_name,
        COALESCE(i.contact_phone, c.phone, ap.phone, o.phone) AS phone
 FROM inspections AS i INDEXED BY inspections_scheduled
 JOIN permits AS p ON p.id = i.permit_id
@@ -59,6 +60,8 @@ class Stop:
     due_by: str | None = None
     scheduled_for: str = ""
     open_defects: list[dict] = field(default_factory=list)
+    inspection_id: int | None = None
+    on_hold: bool = False  # a stop-work order holds the permit: no inspection (§12.24)
 
 
 def open_defects(reg: Register, permit_ids: list[int], before: str) -> dict[int, list[dict]]:
@@ -106,6 +109,8 @@ def day_stops(reg: Register, day: date) -> list[Stop]:
                 due_by=r["due_by"] if r["result"] == Result.REQUESTED else None,
                 scheduled_for=r["scheduled_for"] or "",
                 open_defects=defects.get(r["permit_id"], []),
+                inspection_id=r["inspection_id"],
+                on_hold=r["permit_status"] == "stop_work",
             )
         )
     return stops

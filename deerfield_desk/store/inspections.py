@@ -26,6 +26,7 @@ from deerfield_desk.models.inspection_sequence import (
     stage_by_code,
     stages_for,
 )
+from deerfield_desk.store.notice_enforcement import require_not_held
 from deerfield_desk.store.register import Register, decision
 
 MINUTE = "%Y-%m-%dT%H:%M"
@@ -131,6 +132,7 @@ def request_inspection(
     if not requested_by or not requested_by.strip():
         raise InvalidInput("requested_by", "say who asked for the inspection (12.12(5))")
     permit = reg.get("permits", permit_uuid)
+    require_not_held(reg, permit, "inspection")
     planned = {p.stage.code: p for p in planned_stages(reg, permit_uuid)}
     if stage not in planned:
         raise InvalidInput("stage", f"{stage!r} is not among this permit's inspections")
@@ -230,6 +232,8 @@ def record_result(
     row = reg.get("inspections", inspection_uuid)
     if row["result"] != Result.REQUESTED.value:
         raise NotAllowed(f"This inspection already has a result ({row['result']})")
+    if outcome is not Result.CANCELLED:  # a held visit may be cancelled, not inspected
+        require_not_held(reg, reg.get_by_id("permits", row["permit_id"]), "inspection")
     notice = {
         Result.PASSED: InspectionNotice.COMPLIANCE,
         Result.FAILED: InspectionNotice.NON_COMPLIANCE,

@@ -56,3 +56,35 @@ def permit_owner(reg: Register, permit: dict) -> dict | None:
         "SELECT pe.* FROM applications a JOIN people pe ON pe.id = a.owner_id WHERE a.id = ?",
         (permit["application_id"],),
     )
+
+
+def permit_contractor(reg: Register, permit: dict) -> dict | None:
+    """The contractor or builder on the permit's application: a stop-work order binds them
+    as well as the owner (§12.03(15))."""
+    if not permit.get("application_id"):
+        return None
+    return reg.query_one(
+        "SELECT pe.* FROM applications a JOIN people pe ON pe.id = a.contractor_id WHERE a.id = ?",
+        (permit["application_id"],),
+    )
+
+
+def parcel_by_number(reg: Register, number: str) -> dict | None:
+    """A parcel by its number or its street address, for a notice about work with no permit."""
+    text = (number or "").strip()
+    if not text:
+        return None
+    return reg.query_one(
+        "SELECT * FROM parcels WHERE parcel_number = ? OR address_text = ? "
+        "OR (COALESCE(house_number, '') || ' ' || street) = ? ORDER BY id LIMIT 1",
+        (text, text, text),
+    )
+
+
+def parcel_owner(reg: Register, parcel_id: int) -> dict | None:
+    """The owner on the parcel's latest application, if any."""
+    return reg.query_one(
+        "SELECT pe.* FROM applications a JOIN people pe ON pe.id = a.owner_id "
+        "WHERE a.parcel_id = ? ORDER BY a.id DESC LIMIT 1",
+        (parcel_id,),
+    )

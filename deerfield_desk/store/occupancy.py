@@ -20,6 +20,7 @@ from deerfield_desk.models.inspection_rules import Result, temporary_occupancy_e
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store import ledger, permits_lifecycle
 from deerfield_desk.store.inspections import stage_results
+from deerfield_desk.store.notice_enforcement import require_not_held
 from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.village_calendar import village_calendar
 
@@ -56,9 +57,25 @@ def _describe(missing: list[dict]) -> str:
     return "; ".join(f"{m['stage'].title} ({m['stage'].section}): {m['why']}" for m in missing)
 
 
+def next_occupancy_number(reg: Register, permit: dict) -> str:
+    """``2026-0042-OC1``: numbered from its building permit, so no second series competes
+    with §12.12(8)'s order of issuance; OC2, OC3… for later ones (a temporary then a full)."""
+    if not permit.get("permit_number"):
+        raise NotAllowed("an occupancy permit is issued only under a numbered building permit")
+    count = reg.query_one(
+        "SELECT COUNT(*) AS n FROM occupancy_permits WHERE permit_id = ?", (permit["id"],)
+    )["n"]
+    return f"{permit['permit_number']}-OC{count + 1}"
+
+
 @decision
-def issue_occupancy(reg: Register, permit_uuid: str, issued_on: date) -> dict:
+def issue_occupancy(
+    reg: Register, permit_uuid: str, issued_on: date, *, use: str | None = None
+) -> dict:
+    """The occupancy permit of §12.16, recorded and numbered; ``use`` is the use it allows
+    (default: the permit's structure)."""
     permit = reg.get("permits", permit_uuid)
+    require_not_held(reg, permit, "occupancy permit or final")
     missing = outstanding_stages(reg, permit_uuid)
     if missing:
         raise NotAllowed(
@@ -70,6 +87,8 @@ def issue_occupancy(reg: Register, permit_uuid: str, issued_on: date) -> dict:
             "occupancy_permits",
             {
                 "permit_id": permit["id"],
+                "occupancy_number": next_occupancy_number(reg, permit),
+                "use_text": (use or "").strip() or permit.get("structure"),
                 "kind": OccupancyKind.OCCUPANCY,
                 "issued_on": issued_on.isoformat(),
                 "issued_by": reg.actor.name,
@@ -94,11 +113,13 @@ def issue_temporary_occupancy(
     *,
     term_days: int | None = None,
     conditions: str | None = None,
+    use: str | None = None,
 ) -> dict:
     """A temporary permit when only minor failures remain; ends after 30 days or the term."""
     if term_days is not None and term_days < 1:
         raise InvalidInput("term_days", "a temporary occupancy term is at least one day")
     permit = reg.get("permits", permit_uuid)
+    require_not_held(reg, permit, "occupancy permit")
     missing = outstanding_stages(reg, permit_uuid)
     not_minor = [
         m for m in missing if not m["defects"] or not all(d.get("minor") for d in m["defects"])
@@ -113,6 +134,8 @@ def issue_temporary_occupancy(
         "occupancy_permits",
         {
             "permit_id": permit["id"],
+            "occupancy_number": next_occupancy_number(reg, permit),
+            "use_text": (use or "").strip() or permit.get("structure"),
             "kind": OccupancyKind.TEMPORARY,
             "issued_on": issued_on.isoformat(),
             "issued_by": reg.actor.name,

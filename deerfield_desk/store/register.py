@@ -558,8 +558,9 @@ def damaged_message(path: Path, problems: list[str]) -> str:
     backup = newest_good_backup(path)
     first = " ".join((problems[0] if problems else "unknown damage").split())  # one line
     advice = (
-        f"The newest good backup is {backup}: Deerfield Desk offers to restore it when it "
-        "starts (the damaged file is kept), or run deerfield-desk restore."
+        f"The newest good backup is {backup}: restore it with File → Restore backup… (offered "
+        "at start-up when the register will not open) or deerfield-desk restore; the damaged "
+        "file is kept."
         if backup
         else "No good backup was found beside it; keep the damaged file and call support."
     )

@@ -15,7 +15,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from deerfield_desk.models.status import PermitStatus
-from deerfield_desk.store.permit_choices import permit_by_number, permits_in_statuses
+from deerfield_desk.store.permit_choices import permits_in_statuses
 from deerfield_desk.ui.print_preview import PrintPreview
 
 ACTIONS = (
@@ -29,6 +29,7 @@ ACTIONS = (
     ("raze-order", "&Raze-or-repair order…", None),
     ("inspection-report", "&Inspection report…", None),
     ("checklist-report", "Exhibit &A checklist report…", None),
+    ("correction-notice", "&Correction notice to the contractor…", None),
 )
 
 
@@ -58,7 +59,23 @@ PERMIT_STATUSES = {
     "decision": ("approved", "conditionally_approved", "rejected", "issued", "extended"),
     "inspection-report": ON_SITE,
     "checklist-report": ON_SITE,
+    "correction-notice": ON_SITE,
 }
+#: Documents of one visit: the user chooses which visit when a permit has several.
+VISIT_KINDS = ("inspection-report", "correction-notice")
+
+
+def ask_visit(window, permit_number: str) -> str | None:
+    """``2026-0042/17`` for the visit the user picks (the newest first); tests replace this."""
+    from deerfield_desk.store.document_records import inspection_visits
+
+    visits = inspection_visits(window.register, permit_number)
+    if len(visits) <= 1:
+        return f"{permit_number}/{visits[0]['id']}" if visits else permit_number
+    labels = [f"{v['inspected_at'][:16].replace('T', ' ')} · {v['stage']} · {v['result']}"
+              for v in visits]  # fmt: skip
+    choice, ok = QInputDialog.getItem(window, "Which visit?", "Visit", labels, 0, False)
+    return f"{permit_number}/{visits[labels.index(choice)]['id']}" if ok else None
 
 
 def choose_reference(window, kind: str) -> str | None:
@@ -95,44 +112,15 @@ def ask_reference(window, kind: str, default: str) -> str | None:
     return text.strip() if ok and text.strip() else None
 
 
-OCCUPANCY_CHOICES = (
-    "Occupancy permit (all inspections passed)",
-    "Temporary occupancy permit (minor items outstanding)",
-)
-
-
-def ask_occupancy(window) -> dict | None:
-    """Full or temporary occupancy permit (§12.16); tests replace this."""
-    choice, ok = QInputDialog.getItem(
-        window, "Occupancy permit", "Which permit?", list(OCCUPANCY_CHOICES), 0, False
-    )
-    if not ok:
-        return None
-    return {"temporary": choice == OCCUPANCY_CHOICES[1]}
-
-
-def has_stored_occupancy(register, ref: str) -> bool:
-    """True when the inspections feature has issued an occupancy permit for ``ref``: print
-    that one rather than asking."""
-    from deerfield_desk.store.document_sources import occupancy_of
-
-    permit = permit_by_number(register, ref)
-    return bool(permit and occupancy_of(register, permit))
-
-
-def render_document(register, kind: str, ref: str, occupancy: dict | None = None) -> bytes:
+def render_document(register, kind: str, ref: str) -> bytes:
+    """The document as the register holds it. An occupancy permit prints only when one is
+    recorded (§12.16); nothing here makes one up."""
     from deerfield_desk.documents import RENDERERS
     from deerfield_desk.documents.village import load_village_settings
     from deerfield_desk.store.document_records import load_document
     from deerfield_desk.store.notices import village_calendar
 
     request = load_document(register, kind, ref)
-    if kind == "occupancy" and (occupancy or "occupancy" not in request.record):
-        request.record["occupancy"] = {
-            "temporary": False,
-            "issued_date": request.record.get("finaled_date") or date.today().isoformat(),
-            **(occupancy or {}),
-        }
     return RENDERERS[kind](
         request.record, load_village_settings(register), calendar=village_calendar(register)
     )
@@ -142,15 +130,12 @@ def preview_document(window, kind: str, ref: str | None = None) -> PrintPreview 
     from deerfield_desk.errors import DeskError
 
     ref = ref or choose_reference(window, kind)
+    if ref and kind in VISIT_KINDS and "/" not in ref:
+        ref = ask_visit(window, ref)
     if not ref:
         return None
-    occupancy = None
-    if kind == "occupancy" and not has_stored_occupancy(window.register, ref):
-        occupancy = ask_occupancy(window)
-        if occupancy is None:
-            return None
     try:
-        pdf = render_document(window.register, kind, ref, occupancy)
+        pdf = render_document(window.register, kind, ref)
     except (ValueError, DeskError) as exc:
         QMessageBox.warning(window, "Cannot print", str(exc))
         return None

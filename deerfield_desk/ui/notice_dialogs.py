@@ -10,10 +10,11 @@ first through ``ui.confirm``, the helper the permit lifecycle uses, which tests 
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import date, datetime
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QDate, QTime
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDateEdit,
     QDialog,
@@ -22,13 +23,20 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QTimeEdit,
     QWidget,
 )
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.notices import KIND_RULES, ServiceMethod
 from deerfield_desk.store import notices as store
-from deerfield_desk.store.notice_queries import permit_owner
+from deerfield_desk.store.notice_enforcement import lift_stop_work
+from deerfield_desk.store.notice_queries import (
+    parcel_by_number,
+    parcel_owner,
+    permit_contractor,
+    permit_owner,
+)
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.notice_table_model import kind_title
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
@@ -38,7 +46,8 @@ TARGET = 34
 SERVICE_LABELS = {
     ServiceMethod.IN_PERSON: "In person (handed to the recipient)",
     ServiceMethod.POSTED: "Posted at the site",
-    ServiceMethod.FIRST_CLASS_MAIL: "First-class mail (served on the day mailed)",
+    ServiceMethod.FIRST_CLASS_MAIL: "First-class mail (give the day mailed)",
+    ServiceMethod.POSTED_AND_PUBLISHED: "Posted and published (raze order, owner not found)",
 }
 
 
@@ -128,18 +137,27 @@ class NoticeForm(QDialog):
 
 
 class DraftNoticeDialog(NoticeForm):
-    """Draft a notice for a permit. A draft is not official (it can still be edited); issuing
-    it, on the Notices screen, is."""
+    """Draft a notice for a permit, or for work with no permit on a parcel. A draft is not
+    official (it can still be edited); issuing it, on the Notices screen, is."""
 
     button_text = "Save draft"
 
-    def __init__(self, parent, register, permit: dict, notice: dict | None = None):
+    def __init__(self, parent, register, permit: dict | None, notice: dict | None = None):
         super().__init__(parent, register, "Edit draft notice" if notice else "Draft notice")
-        self.permit, self.notice = permit, notice
-        self.owner = permit_owner(register, permit) if permit else None
-        to = self.owner["name"] if self.owner else "no owner on file (add it before printing)"
-        self.form.addRow(QLabel(f"<b>{permit.get('permit_number') or 'Unnumbered permit'}</b>"
-                                f" — {permit.get('address_text') or ''}<br>To: {to}"))  # fmt: skip
+        self.permit, self.notice = permit or {}, notice
+        self.owner = permit_owner(register, self.permit) if self.permit else None
+        self.contractor = permit_contractor(register, self.permit) if self.permit else None
+        if self.permit:
+            to = self.owner["name"] if self.owner else "no owner on file (add it before printing)"
+            by = f"; contractor: {self.contractor['name']}" if self.contractor else ""
+            self.form.addRow(QLabel(
+                f"<b>{self.permit.get('permit_number') or 'Unnumbered permit'}</b> — "
+                f"{self.permit.get('address_text') or ''}<br>To: {to}{by}"))  # fmt: skip
+            self.parcel = None
+        else:
+            self.form.addRow(QLabel("<b>Work with no permit</b>: the notice is tied to the "
+                                    "parcel and addressed to its owner."))  # fmt: skip
+            self.parcel = self.add_field("parcel_id", "Parcel number or address", QLineEdit())
         self.kind = QComboBox()
         for rule in KIND_RULES.values():
             self.kind.addItem(f"{rule.title} (§{rule.authority})", str(rule.kind))
@@ -149,38 +167,85 @@ class DraftNoticeDialog(NoticeForm):
         self.sections = self.add_field("sections", "Sections violated", QLineEdit())
         self.sections.setPlaceholderText("e.g. 12.23(1), 12.20 (separate with commas)")
         self.remedy = self.add_field("remedy", "What must be done", QPlainTextEdit())
+        self.copies = self.add_field("copies_to", "Copies to (optional)", QLineEdit())
+        self.copies.setPlaceholderText("e.g. Chief of Police; lender")
+        self.erosion_class = QComboBox()
+        for label, value in (("— (from the permit)", ""), ("Major (§31.02(16))", "major"),
+                             ("Minor (§31.02(17))", "minor")):  # fmt: skip
+            self.erosion_class.addItem(label, value)
+        self.add_field("erosion_class", "Erosion class (no permit)", self.erosion_class)
+        self.class_reason = self.add_field("class_reason", "Why that class", QLineEdit())
+        self.class_reason.setPlaceholderText("e.g. 1.4 acres disturbed; a 6-lot subdivision")
+        self.life_safety = QCheckBox("Life-safety violation: a shorter time (§12.23(3))")
+        self.add_field("life_safety", "", self.life_safety)
+        self.life_reason = self.add_field("life_safety_reason", "Life-safety finding", QLineEdit())
         self.correct_by = self.add_field("correct_by", "Correct by (optional)", QLineEdit())
         self.correct_by.setPlaceholderText("YYYY-MM-DD")
         self.form.addRow(hint_label("Leave “correct by” empty unless the ordinance leaves the "
-                                    "time to the inspector: a life-safety violation (§12.23(3)) "
-                                    "or a raze-or-repair order (§12.17, required)."))  # fmt: skip
+                                    "time to the inspector: 30 days or more for a violation, "
+                                    "shorter only for life safety (§12.23(3)); a raze-or-repair "
+                                    "order (§12.17, required)."))  # fmt: skip
         for box in (self.facts, self.remedy):
             box.setFixedHeight(72)
         self.finish()
         if notice:
+            details = json.loads(notice["details_json"] or "{}")
             self.set_kind(notice["kind"])
             self.facts.setPlainText(notice["facts"] or "")
             self.sections.setText(", ".join(json.loads(notice["sections"] or "[]")))
             self.remedy.setPlainText(notice["remedy"] or "")
-            self.correct_by.setText(
-                json.loads(notice["details_json"] or "{}").get("correct_by", "")
+            self.copies.setText(notice.get("copies_to") or "")
+            self.correct_by.setText(details.get("correct_by", ""))
+            self.erosion_class.setCurrentIndex(
+                self.erosion_class.findData(details.get("erosion_class", ""))
             )
+            self.class_reason.setText(details.get("class_reason", ""))
+            self.life_safety.setChecked(bool(details.get("life_safety")))
+            self.life_reason.setText(details.get("life_safety_reason", ""))
 
     def set_kind(self, kind: str) -> None:
         self.kind.setCurrentIndex(self.kind.findData(kind))
 
-    def apply(self) -> dict:
+    def _details(self) -> dict:
         details = json.loads(self.notice["details_json"] or "{}") if self.notice else {}
-        details.pop("correct_by", None)
-        if self.correct_by.text().strip():
-            details["correct_by"] = self.correct_by.text().strip()
+        for key in ("correct_by", "erosion_class", "class_reason", "life_safety",
+                    "life_safety_reason"):  # fmt: skip
+            details.pop(key, None)
+        values = {
+            "correct_by": self.correct_by.text().strip(),
+            "erosion_class": self.erosion_class.currentData(),
+            "class_reason": self.class_reason.text().strip(),
+            "life_safety_reason": self.life_reason.text().strip(),
+        }
+        details.update({k: v for k, v in values.items() if v})
+        if self.life_safety.isChecked():
+            details["life_safety"] = True
+        return details
+
+    def _binds_contractor(self) -> bool:
+        """§12.24 / §12.03(15): a stop-work order reaches the contractor or builder too."""
+        return self.kind.currentData() in ("building_stop_work", "erosion_stop_work")
+
+    def apply(self) -> dict:
+        details = self._details()
+        contractor = self.contractor["id"] if self.contractor and self._binds_contractor() else None
         if self.notice:  # the store refuses this once the notice is issued (it is locked)
             sections = [s.strip() for s in self.sections.text().split(",") if s.strip()]
             return store.edit_draft(self.register, self.notice["uuid"], {
                 "kind": self.kind.currentData(), "facts": self.facts.toPlainText().strip(),
                 "sections": json.dumps(sections), "remedy": self.remedy.toPlainText().strip(),
+                "copies_to": self.copies.text().strip() or None, "contractor_id": contractor,
                 "details_json": json.dumps(details, sort_keys=True),
             })  # fmt: skip
+        if self.permit:
+            links = {"permit_id": self.permit["id"], "parcel_id": self.permit.get("parcel_id"),
+                     "recipient_id": self.owner["id"] if self.owner else None}  # fmt: skip
+        else:
+            parcel = parcel_by_number(self.register, self.parcel.text())
+            if parcel is None:
+                raise InvalidInput("parcel_id", "no parcel with that number or address")
+            owner = parcel_owner(self.register, parcel["id"])
+            links = {"parcel_id": parcel["id"], "recipient_id": owner["id"] if owner else None}
         return store.draft_notice(
             self.register,
             self.kind.currentData(),
@@ -188,44 +253,92 @@ class DraftNoticeDialog(NoticeForm):
             sections=self.sections.text().split(","),
             remedy=self.remedy.toPlainText(),
             details=details,
-            permit_id=self.permit["id"],
-            parcel_id=self.permit.get("parcel_id"),
-            recipient_id=self.owner["id"] if self.owner else None,
+            contractor_id=contractor,
+            copies_to=self.copies.text().strip() or None,
+            **links,
         )
 
 
 class ServiceDialog(NoticeForm):
-    """Record how and when the notice was served; the store recomputes the due date."""
+    """Record how and when the notice was served; the store fixes its dates for good. Every
+    rule of service is checked BEFORE the clerk is asked to confirm the official act."""
 
     button_text = "Record service"
 
     def __init__(self, parent, register, notice: dict, today: date):
         super().__init__(parent, register, f"Record service of {notice['notice_number']}")
-        self.notice = notice
+        self.notice, self.today = notice, today
         self.heading(notice)
         self.method = QComboBox()
         for method, label in SERVICE_LABELS.items():
             self.method.addItem(label, str(method))
         self.add_field("service_method", "Served by", self.method)
         self.served_on = self.add_field("served_at", "Served on", date_edit(today, "served_on"))
-        self.form.addRow(hint_label("For first-class mail, give the day it was mailed: the "
-                                    "period runs from mailing (§12.32(7))."))  # fmt: skip
+        self.at = QTimeEdit(QTime(9, 0))
+        self.at.setDisplayFormat("HH:mm")
+        self.add_field("served_time", "At (time)", self.at)
+        self.received = QCheckBox("Delivery date known (return receipt)")
+        self.add_field("received", "", self.received)
+        self.received_on = self.add_field("received_at", "Delivered on",
+                                          date_edit(today, "received_on"))  # fmt: skip
+        self.received_on.setEnabled(False)
+        self.received.toggled.connect(self.received_on.setEnabled)
+        self.form.addRow(hint_label(
+            "Mail: the day mailed. Only a house-number notice is served when mailed "
+            "(§12.32(7)); give the delivery when known."))  # fmt: skip
         self.finish()
+        self.adjustSize()
 
     def set_method(self, method: str) -> None:
         self.method.setCurrentIndex(self.method.findData(method))
 
+    def moment(self):
+        on = self.served_on.date().toPython()
+        return datetime.combine(on, self.at.time().toPython())
+
     def apply(self) -> dict | None:
-        method, on = self.method.currentData(), self.served_on.date().toPython()
+        method, when = self.method.currentData(), self.moment()
+        received = self.received_on.date().toPython() if self.received.isChecked() else None
+        store.check_service(self.register, self.notice, method, when, today=self.today)
         if not confirm.confirm(
             self,
             "Record service",
             f"Record that notice "
             f"{self.notice['notice_number']} was served "
-            f"{SERVICE_LABELS[ServiceMethod(method)].lower()} on {on}?",
+            f"{SERVICE_LABELS[ServiceMethod(method)].lower()} on {when:%Y-%m-%d %H:%M}? "
+            "Its dates are fixed from this service and printed the same ever after.",
         ):
             return None
-        return store.serve_notice(self.register, self.notice["uuid"], method, on)
+        return store.serve_notice(
+            self.register, self.notice["uuid"], method, when, today=self.today,
+            received_at=received,
+        )  # fmt: skip
+
+
+class LiftDialog(NoticeForm):
+    """Lift a stop-work order: the permit leaves its hold. Only with a written reason."""
+
+    button_text = "Lift the order"
+
+    def __init__(self, parent, register, notice: dict, today: date):
+        super().__init__(parent, register, f"Lift {notice['notice_number']}")
+        self.notice = notice
+        self.heading(notice)
+        self.reason = self.add_field("reason", "Why work may resume", QPlainTextEdit())
+        self.reason.setFixedHeight(72)
+        self.on = self.add_field("closed_at", "Lifted on", date_edit(today, "lifted_on"))
+        self.finish()
+
+    def apply(self) -> dict | None:
+        reason = self.reason.toPlainText().strip()
+        if not reason:
+            raise InvalidInput("reason", "a stop-work order is lifted only with a written reason")
+        if not confirm.confirm(self, "Lift stop-work order", f"Lift stop-work order "
+                               f"{self.notice['notice_number']}? Work may resume and the "
+                               f"permit leaves its hold.\n\n{reason}"):  # fmt: skip
+            return None
+        return lift_stop_work(self.register, self.notice["uuid"], reason,
+                              self.on.date().toPython())  # fmt: skip
 
 
 class AppealDialog(NoticeForm):

@@ -33,6 +33,7 @@ from deerfield_desk.models.codes import NoticeStatus
 from deerfield_desk.models.notice_deadlines import notice_deadlines
 from deerfield_desk.models.notices import kind_rule
 from deerfield_desk.store import notices as store
+from deerfield_desk.store.notice_enforcement import HOLDING_KINDS
 from deerfield_desk.store.notice_queries import list_notices
 from deerfield_desk.ui import confirm, notice_dialogs
 from deerfield_desk.ui.notice_dialogs import TARGET
@@ -41,12 +42,13 @@ from deerfield_desk.ui.notice_table_model import NoticeTableModel, kind_title
 #: (attribute, label, the status move it makes or None, tooltip)
 BUTTONS = (
     ("draft_button", "&Draft notice…", None, "Draft a notice for the permit selected in the "
-     "Register tab"),
+     "Register tab, or with none selected for work with no permit on a parcel"),
     ("edit_button", "&Edit draft…", "edit", "Only a draft can be changed; an issued notice is "
      "locked"),
     ("issue_button", "&Issue", "issued", "Number the notice and lock it"),
     ("serve_button", "Record &service…", "served", "In person, posted or first-class mail"),
-    ("complied_button", "&Complied", "complied", "The recipient did what the notice required"),
+    ("complied_button", "&Complied / lift…", "complied", "The recipient did what the notice "
+     "required; a stop-work order is lifted with a reason and its permit leaves its hold"),
     ("appeal_button", "&Appealed…", "appealed", "An appeal was filed with the Village Clerk"),
     ("withdraw_button", "&Withdraw…", "withdrawn", "Withdraw the notice, with a written reason"),
     ("print_button", "&Print…", "print", "Preview and print the notice"),
@@ -216,11 +218,8 @@ class NoticesView(QWidget):
 
     def draft(self) -> dict | None:
         uuid = self.window_.current_permit_uuid()
-        if not uuid:
-            confirm.inform(self, "Draft notice", "Select the permit in the Register tab first: "
-                           "a notice is drafted for the permit it concerns.")  # fmt: skip
-            return None
-        permit = self.register.get("permits", uuid)
+        # with no permit selected the notice is about work with no permit, on a parcel
+        permit = self.register.get("permits", uuid) if uuid else None
         return self._dialog(notice_dialogs.DraftNoticeDialog(self, self.register, permit))
 
     def edit(self) -> dict | None:
@@ -246,6 +245,8 @@ class NoticesView(QWidget):
 
     def complied(self) -> dict | None:
         notice, today = self.current(), self.today()
+        if notice["kind"] in HOLDING_KINDS and notice["permit_id"]:
+            return self._dialog(notice_dialogs.LiftDialog(self, self.register, notice, today))
         return self._act(
             "Mark complied",
             f"Record that notice {notice['notice_number']} was complied with on {today}?",

@@ -5,6 +5,8 @@ device printing from this register prints the same letterhead), each change jour
 
 from __future__ import annotations
 
+from datetime import date
+
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -20,9 +22,11 @@ from PySide6.QtWidgets import (
 from deerfield_desk.documents.village import (
     VillageSettings,
     load_village_settings,
+    missing_official,
     save_village_settings,
 )
-from deerfield_desk.errors import NotAllowed
+from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.store.document_records import approve_raze_wording, raze_wording_approval
 
 FIELDS = (
     ("name", "Village name"),
@@ -57,6 +61,24 @@ class VillageSettingsPage(QDialog):
         holder = QWidget()
         holder.setLayout(row)
         form.addRow("Seal image (optional, PNG/JPEG)", holder)
+        # §12.17 adopts Wis. Stat. §66.0413: the raze order's wording waits for the attorney
+        self.raze = QLabel()
+        self.raze.setObjectName("raze_wording")
+        self.raze.setWordWrap(True)
+        self.raze_by = QLineEdit()
+        self.raze_by.setObjectName("raze_approved_by")
+        self.raze_by.setPlaceholderText("Who approves it (e.g. the village attorney's name)")
+        self.approve = QPushButton("Approve the wording")
+        self.approve.setObjectName("approve_raze_wording")
+        self.approve.clicked.connect(self.approve_raze)
+        raze_row = QHBoxLayout()
+        raze_row.setContentsMargins(0, 0, 0, 0)
+        raze_row.addWidget(self.raze_by, 1)
+        raze_row.addWidget(self.approve)
+        raze_holder = QWidget()
+        raze_holder.setLayout(raze_row)
+        form.addRow("Raze-order wording", self.raze)
+        form.addRow("", raze_holder)
         self.message = QLabel("")
         self.message.setStyleSheet("color:#a00000")
         form.addRow(self.message)
@@ -66,7 +88,7 @@ class VillageSettingsPage(QDialog):
         buttons.accepted.connect(self.accept_if_valid)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
-        self.resize(620, 300)
+        self.resize(620, 360)
         self.load()
 
     def load(self) -> None:
@@ -74,6 +96,24 @@ class VillageSettingsPage(QDialog):
         for field, edit in self.edits.items():
             edit.setText(getattr(settings, field))
         self.seal.setText(settings.seal_path)
+        approved = raze_wording_approval(self.register)
+        self.raze.setText(
+            f"Approved by {approved}."
+            if approved
+            else "<b>For review by the village attorney.</b> Raze orders (§12.17, Wis. Stat. "
+            "§66.0413) print this mark until someone approves their wording."
+        )
+        self.raze_by.setVisible(not approved)
+        self.approve.setVisible(not approved)
+
+    def approve_raze(self) -> bool:
+        try:
+            approve_raze_wording(self.register, self.raze_by.text(), date.today())
+        except InvalidInput as exc:
+            self.message.setText(str(exc))
+            return False
+        self.load()
+        return True
 
     def values(self) -> VillageSettings:
         given = {field: edit.text().strip() for field, edit in self.edits.items()}
@@ -97,6 +137,10 @@ class VillageSettingsPage(QDialog):
         except NotAllowed as exc:  # a field copy: settings are changed at the office
             self.message.setText(str(exc))
             return False
+        missing = missing_official(self.values())
+        if missing:  # saved, but the clerk should know documents still refuse to print
+            self.message.setText(f"Saved. Still missing: {', '.join(missing)}: official "
+                                 "documents do not print until these are set.")  # fmt: skip
         return True
 
     def accept_if_valid(self) -> None:

@@ -21,6 +21,7 @@ MIGRATION_MODULES = [
     "m0004_inspections",
     "m0005_coded_values",
     "m0006_register_identity",
+    "m0007_notices_enforce",
     "m0008_ordinance",
     "m0009_field_exchange",
     "m0014_verify",

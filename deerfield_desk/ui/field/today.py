@@ -46,6 +46,7 @@ class StopCard(QFrame):
     checklist_clicked = Signal(str)
     photo_clicked = Signal(str)
     move_clicked = Signal(str, int)
+    correction_clicked = Signal(str)
 
     def __init__(
         self, stop: Stop, position: int, last: bool = False, parent: QWidget | None = None
@@ -92,7 +93,8 @@ class StopCard(QFrame):
             row += 1
         if stop.open_defects:
             lines = [
-                f"• {d.get('description') or d['correction']} ({cite(d['section'])})"
+                f"• {d.get('description') or d.get('item') or d.get('correction') or ''} "
+                f"({cite(d.get('section') or '')})"
                 for d in stop.open_defects[:4]
             ]
             more = len(stop.open_defects) - 4
@@ -101,6 +103,13 @@ class StopCard(QFrame):
             defects = label("Open from earlier visits:\n" + "\n".join(lines), 14, ALERT)
             defects.setWordWrap(True)
             grid.addWidget(defects, row, 1)
+            row += 1
+        if stop.on_hold:
+            hold = label("ON HOLD: a stop-work order stands on this permit. No inspection "
+                         "until it is lifted (§12.24, §31.14(2)(A)).", 14, ALERT, True)  # fmt: skip
+            hold.setObjectName("holdFlag")
+            hold.setWordWrap(True)
+            grid.addWidget(hold, row, 1)
             row += 1
         status = label(
             RESULT_LABELS[Result(stop.result)], 15, RESULT_COLOURS.get(stop.result, "#222"), True
@@ -115,6 +124,13 @@ class StopCard(QFrame):
             button = touch_button(text)
             button.setObjectName(f"{text.lower()}Button")
             button.clicked.connect(lambda _=False, s=signal: s.emit(self.stop.uuid))
+            button.setEnabled(not (stop.on_hold and text == "Result"))
+            buttons.addWidget(button)
+        if stop.result in ("failed", "partial"):  # one click to the contractor's notice
+            button = touch_button("Correction notice")
+            button.setObjectName("correctionButton")
+            button.setToolTip("Print the correction notice to the contractor for this visit")
+            button.clicked.connect(lambda _=False: self.correction_clicked.emit(self.stop.uuid))
             buttons.addWidget(button)
         for text, step, tip in (("▲", -1, "Earlier in the route"), ("▼", 1, "Later in the route")):
             button = touch_button(text)
@@ -190,6 +206,7 @@ class TodayScreen(QWidget):
             card.checklist_clicked.connect(self.checklist_requested)
             card.photo_clicked.connect(self.photo_requested)
             card.move_clicked.connect(self.move)
+            card.correction_clicked.connect(self.correction_notice)
             column.addWidget(card)
             self.cards.append(card)
         if not self.stops:
@@ -203,6 +220,15 @@ class TodayScreen(QWidget):
         self.summary.setText(
             f"{len(self.stops)} stops · {done} recorded"
             + (f" · {late} late request{'s' if late != 1 else ''}" if late else "")
+        )
+
+    def correction_notice(self, inspection_uuid: str):
+        """Preview the correction notice for this visit (issue 14, item 10)."""
+        from deerfield_desk.ui.documents_actions import preview_document
+
+        stop = next(s for s in self.stops if s.uuid == inspection_uuid)
+        return preview_document(
+            self.window_, "correction-notice", f"{stop.permit_number}/{stop.inspection_id}"
         )
 
     def move(self, inspection_uuid: str, step: int) -> None:
