@@ -38,7 +38,7 @@ def build_register(path: Path, seed: int = 2025) -> dict:
     from deerfield_desk.store.register import Register
 
     rnd = random.Random(seed)
-    Register.open(path).close()  # schema through the migrations
+    Register.create(path).close()  # schema through the migrations
     conn = __import__("sqlite3").connect(str(path))
     conn.execute("PRAGMA journal_mode = WAL")
     permits = []

@@ -67,7 +67,7 @@ def bench_photo(context: dict | None, rounds: int = 9) -> dict:
     timings, cpu_ms = [], []
     with tempfile.TemporaryDirectory() as folder:
         paths = register_paths(Path(folder) / "photo-bench.sqlite")
-        reg = Register.open(paths.db, Actor("Bench", Role.INSPECTOR))
+        reg = Register.create(paths.db, Actor("Bench", Role.INSPECTOR))
         permit = reg.insert("permits", {"kind": "building", "structure": "dwelling"})
         for number in range(rounds):
             row = inspections.request_inspection(

@@ -37,3 +37,21 @@ class RecordNotFound(DeskError, LookupError):
 
 class DamagedRegisterError(DeskError):
     """The register file failed its integrity check and was refused (nothing was written)."""
+
+
+class RegisterUnavailable(DeskError):
+    """The register cannot be opened as asked (missing, empty, not a register, read-only
+    folder, ...); the message says which file, why, and what to do. Nothing was written."""
+
+
+class RegisterInUse(RegisterUnavailable):
+    """Another process owns the register (see ``store/register_lock.py``); names who and since
+    when, so the office knows whom to ask. ``holder`` is a ``register_lock.Holder``."""
+
+    def __init__(self, path, holder):
+        self.path = path
+        self.holder = holder
+        super().__init__(
+            f"The register {path} is in use by {holder.describe()}. Close it there first "
+            "(or wait for that command to finish), then try again."
+        )

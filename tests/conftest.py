@@ -46,7 +46,7 @@ def db_path(tmp_path):
 def register(db_path, clerk):
     from deerfield_desk.store.register import Register
 
-    reg = Register.open(db_path, clerk)
+    reg = Register.create(db_path, clerk)
     yield reg
     reg.close()
 

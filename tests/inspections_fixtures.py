@@ -48,6 +48,6 @@ def make_permit(
 def open_field_register(db_path, inspector):
     """Body of each test module's ``field_register`` fixture: a register signed by the
     inspector (fixtures are declared per module so ruff sees them used)."""
-    reg = Register.open(db_path, inspector)
+    reg = Register.create(db_path, inspector)
     yield reg
     reg.close()

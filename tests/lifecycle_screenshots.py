@@ -55,7 +55,7 @@ class Bot:
 
 def fresh_register() -> Register:
     path = Path(tempfile.mkdtemp()) / "register.sqlite"
-    return Register.open(path, Actor("Pat Clerk", Role.CLERK))
+    return Register.create(path, Actor("Pat Clerk", Role.CLERK))
 
 
 def grab(widget, out: Path, name: str) -> None:

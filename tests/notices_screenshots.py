@@ -21,7 +21,7 @@ from tests.documents_fixtures import build_register
 def main(all_path: str, overdue_path: str) -> None:
     app = QApplication.instance() or QApplication(sys.argv)
     tmp = Path(tempfile.mkdtemp())
-    reg = Register.open(tmp / "r.sqlite", Actor("Pat Clerk", "clerk"))
+    reg = Register.create(tmp / "r.sqlite", Actor("Pat Clerk", "clerk"))
     ids = build_register(reg, tmp)
     store.draft_notice(
         reg,

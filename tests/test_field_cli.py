@@ -25,7 +25,7 @@ def cli(*args, env=None):
 
 def test_checkout_field_day_return_checkin_from_the_command_line(tmp_path, clerk):
     office = tmp_path / "office" / "register.sqlite"
-    with Register.open(office, clerk) as reg:
+    with Register.create(office, clerk) as reg:
         office_day(reg)
     copy, pack = tmp_path / "laptop" / "field.sqlite", tmp_path / "stick" / "return.ddfield"
 
@@ -73,7 +73,7 @@ def test_checkout_field_day_return_checkin_from_the_command_line(tmp_path, clerk
 
 def test_field_day_refuses_an_office_register(tmp_path, clerk):
     office = tmp_path / "register.sqlite"
-    with Register.open(office, clerk) as reg:
+    with Register.create(office, clerk) as reg:
         office_day(reg)
     out = cli("demo", "field-day", "--db", office)
     assert out.returncode == 1 and "field copy" in out.stderr

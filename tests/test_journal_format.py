@@ -36,7 +36,7 @@ def test_a_register_written_in_version_1_still_verifies_and_continues_in_version
 ):
     with monkeypatch.context() as old_app:
         old_app.setattr(journal, "HASH_VERSION", 1)
-        reg = Register.open(db_path, clerk)
+        reg = Register.create(db_path, clerk)
         reg.insert("parcels", PARCEL)
         assert journal.register_id(reg.conn) is None
         reg.close()
@@ -135,7 +135,7 @@ def test_a_register_named_before_version_2_keeps_its_name_in_the_journal(
 ):
     with monkeypatch.context() as old_app:
         old_app.setattr(journal, "HASH_VERSION", 1)
-        reg = Register.open(db_path, clerk)
+        reg = Register.create(db_path, clerk)
         reg.set_setting(journal.REGISTER_ID, "3f1c0e9a-0000-4000-8000-000000000001")
         reg.close()
     reg = Register.open(db_path, clerk)

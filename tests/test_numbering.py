@@ -45,7 +45,7 @@ def test_rolled_back_issuance_gives_the_number_back(register):
 
 
 def test_concurrent_issuance_from_two_connections_never_duplicates_or_skips(db_path, clerk):
-    setup = Register.open(db_path, clerk)
+    setup = Register.create(db_path, clerk)
     uuids = _drafts(setup, 60)
     setup.close()
     halves = [uuids[0::2], uuids[1::2]]

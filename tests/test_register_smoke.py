@@ -49,7 +49,10 @@ def test_cloud_synced_folders_are_warned_about(tmp_path):
 
 
 def test_the_app_shows_the_cloud_warning_at_start(tmp_path):
+    from deerfield_desk.store.register import Register
+
     db = tmp_path / "Dropbox" / "register.sqlite"
+    Register.create(db).close()
     done = _smoke(db, tmp_path / "home")
     assert done.returncode == 0
     assert "cloud-synced folder (dropbox)" in done.stderr
@@ -68,6 +71,6 @@ def test_first_start_opens_a_demo_register_unless_the_users_own_exists(isolated_
     assert demo and paths == demo_paths()
     with Register.open(paths.db) as reg:
         assert reg.query_one("SELECT count(*) AS n FROM permits")["n"] == DEMO_PERMITS
-    Register.open(register_paths().db).close()  # the clerk's own register now exists
+    Register.create(register_paths().db).close()  # the clerk's own register now exists
     paths, demo = choose_register(args)
     assert not demo and paths == register_paths()

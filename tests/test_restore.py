@@ -213,6 +213,9 @@ def test_the_cli_restores_the_newest_good_backup_and_says_so(db_path, clerk, cap
     add_permits(db_path, clerk, 2)
     assert main(["backup", "--db", str(db_path)]) == 0
     assert "checked: good" in capsys.readouterr().out
+    assert main(["backup", "--list", "--db", str(db_path)]) == 0
+    (listed,) = capsys.readouterr().out.splitlines()
+    assert listed.startswith("register-") and "good: " in listed
     add_permits(db_path, clerk, 1, prefix="Later")
     assert main(["restore", "--db", str(db_path), "--user", "Pat"]) == 0
     out = capsys.readouterr().out

@@ -24,7 +24,7 @@ def _damage(path):
 
 
 def test_damaged_file_is_refused_naming_the_newest_good_backup(db_path, clerk):
-    reg = Register.open(db_path, clerk)
+    reg = Register.create(db_path, clerk)
     reg.insert("permits", {"kind": "building", "address_text": "1 Main St"})
     reg.close()
     good = backup.make_backup(db_path)
@@ -36,7 +36,7 @@ def test_damaged_file_is_refused_naming_the_newest_good_backup(db_path, clerk):
 
 
 def test_damaged_file_without_backup_says_so(db_path, clerk):
-    Register.open(db_path, clerk).close()
+    Register.create(db_path, clerk).close()
     _damage(db_path)
     with pytest.raises(DamagedRegisterError, match="No good backup"):
         Register.open(db_path, clerk)
@@ -45,7 +45,7 @@ def test_damaged_file_without_backup_says_so(db_path, clerk):
 def test_backup_rotates_and_restore_keeps_the_replaced_file(db_path, clerk):
     from datetime import datetime, timedelta
 
-    reg = Register.open(db_path, clerk)
+    reg = Register.create(db_path, clerk)
     reg.insert("permits", {"kind": "building", "address_text": "1 Main St"})
     reg.close()
     start = datetime(2026, 11, 1, 17, 0)
@@ -65,7 +65,7 @@ def test_backup_rotates_and_restore_keeps_the_replaced_file(db_path, clerk):
 def test_backup_is_due_once_a_day(db_path, clerk):
     from datetime import datetime, timedelta
 
-    Register.open(db_path, clerk).close()
+    Register.create(db_path, clerk).close()
     assert backup.backup_due(db_path)
     now = datetime(2026, 11, 30, 9, 0)
     backup.make_backup(db_path, now=now)

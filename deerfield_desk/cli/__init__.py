@@ -24,6 +24,7 @@ COMMAND_MODULES = [
     "deerfield_desk.cli.demo_cmd",
     "deerfield_desk.cli.export_cmd",
     "deerfield_desk.cli.field_cmd",
+    "deerfield_desk.cli.init_cmd",
     "deerfield_desk.cli.inspections_cmd",
     "deerfield_desk.cli.render_cmd",
     "deerfield_desk.cli.verify_cmd",
@@ -65,6 +66,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not hasattr(args, "db"):
         args.db = None
+    from deerfield_desk import logs
+
+    logs.setup()
     try:
         if args.command is None:
             from deerfield_desk.ui.app import run_gui
@@ -74,3 +78,36 @@ def main(argv: list[str] | None = None) -> int:
     except DeskError as exc:  # bad input or a refusal: the message, never a traceback
         print(f"deerfield-desk: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("deerfield-desk: interrupted; nothing half-done was kept", file=sys.stderr)
+        return 130
+    except Exception as exc:  # never a traceback to the user: one line, the rest in the log
+        print(f"deerfield-desk: {failure_line(exc, args)}", file=sys.stderr)
+        logs.get("cli").exception("deerfield-desk %s failed", args.command or "(window)")
+        return 1
+
+
+def failure_line(exc: Exception, args) -> str:
+    """One line for an unexpected failure: what, which register, where the details are."""
+    import sqlite3
+
+    from deerfield_desk import logs
+    from deerfield_desk.config import register_paths
+
+    db = register_paths(getattr(args, "db", None)).db
+    details = f"details in {logs.log_file()}"
+    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower():
+        from deerfield_desk.store.register_lock import RegisterLock
+
+        holder = RegisterLock(db).holder()
+        who = holder.describe() if holder else "another program"
+        return f"the register {db} is busy: {who} is writing to it; try again when it is done"
+    if isinstance(exc, sqlite3.DatabaseError):
+        return (
+            f"the register {db} could not be read ({exc}); nothing was written. Run "
+            f"`deerfield-desk verify --db {db}` and restore the newest good backup ({details})"
+        )
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return f"{where}{exc.strerror or exc} ({details})"
+    return f"unexpected error: {type(exc).__name__}: {exc} ({details})"

@@ -32,6 +32,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from deerfield_desk.store import register_file
     from deerfield_desk.store.backup import BackupFailed, back_up, list_backups
     from deerfield_desk.store.backup_check import check_backup
 
@@ -40,6 +41,9 @@ def run(args) -> int:
         for path in list_backups(db):
             print(f"{path.name}  {check_backup(path).summary}")
         return 0
+    if db.exists():  # (a missing one is back_up's own one-line refusal)
+        register_file.refuse_missing_or_empty(db)  # an empty or foreign file is no register
+        register_file.probe(db)
     try:
         result = back_up(db, Path(args.to) if args.to else None)
     except BackupFailed as exc:

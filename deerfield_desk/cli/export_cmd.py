@@ -113,7 +113,7 @@ def run_import(args) -> int:
     from deerfield_desk.store.register import Register
 
     actor = Actor(args.user or getpass.getuser() or "command line", Role.CLERK, device_id())
-    with Register.open(_db(args), actor) as reg:
+    with Register.open(_db(args), actor, purpose="deerfield-desk import") as reg:
         table = read_source(args.file)
         mapping = initial_mapping(reg, table.headers)
         result = run_import(reg, table.path, mapping, args.rejects)
@@ -131,7 +131,7 @@ def run_state_report(args) -> int:
     from deerfield_desk.store.register import Register
 
     today = date.today()
-    with Register.open(_db(args)) as reg:
+    with Register.open(_db(args), read_only=True) as reg:
         reports = state_reports(reg, today)
     print(f"New one- and two-family dwelling permits, due to the state by the 15th ({BASIS})")
     for report in reports:

@@ -35,7 +35,7 @@ def _open(args):
     db = register_paths(getattr(args, "db", None)).db
     if not db.exists():
         raise InvalidInput("--db", f"no register at {db}")
-    return Register.open(db)
+    return Register.open(db, read_only=True)  # reads only: never the owner's WAL
 
 
 def run_today(args) -> int:

@@ -8,12 +8,11 @@ failure half-way never leaves a file behind.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from deerfield_desk.cli import add_db_option
 from deerfield_desk.config import register_paths
+from deerfield_desk.documents.target import check_target, write_atomically
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.store.document_records import KINDS
 
@@ -32,21 +31,12 @@ def run(args) -> int:
         raise InvalidInput(
             "KIND", f"unknown document kind {args.kind!r} (one of {', '.join(KINDS)})"
         )
-    target = Path(args.to)
-    if not target.parent.is_dir():
-        raise InvalidInput("--to", f"folder {target.parent} does not exist")
+    target = check_target(args.to, "--to")  # never a device node, a folder or a link
     db = register_paths(args.db).db
     if not db.exists():
         raise InvalidInput("--db", f"no register at {db}")
     data = render_from_register(db, args)
-    fd, tmp = tempfile.mkstemp(prefix=".render-", suffix=".pdf", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomically(target, data, "--to")
     print(f"{args.kind} {args.ref} written to {target} ({len(data):,} bytes)")
     return 0
 
@@ -55,7 +45,7 @@ def render_from_register(db: Path, args) -> bytes:
     from deerfield_desk import documents
     from deerfield_desk.store.register import Register
 
-    reg = Register.open(db)
+    reg = Register.open(db, read_only=True)  # a snapshot: never touches the owner's WAL
     try:
         # an occupancy permit prints only as recorded in the register (§12.16)
         return documents.render(args.kind, args.ref, reg)

@@ -30,7 +30,8 @@ from deerfield_desk.models.actor import Actor, Role
 from deerfield_desk.models.progress import Progress
 from deerfield_desk.store import head_witness, journal
 from deerfield_desk.store.bulk import HEAD_UPSERT, JOURNAL_INSERT, JournalChain
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import LOCK_TIMEOUT, Register
+from deerfield_desk.store.register_lock import RegisterLock
 
 DEMO_ACTOR = Actor("Demo data generator", Role.SYSTEM, "demo")
 FIRST_YEAR = 2015
@@ -47,7 +48,8 @@ KEPT_WHILE_LOADING = frozenset(
 
 
 def _remove(path: Path) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
+    # ".lock": the register lock file of the private building file (nobody else opens it).
+    for suffix in ("", "-wal", "-shm", "-journal", ".lock"):
         Path(str(path) + suffix).unlink(missing_ok=True)
 
 
@@ -70,7 +72,7 @@ def generate_demo(register_path, permits: int = 300, seed: int = 1, today: date 
     today = today or date.today()
     building = path.with_name(path.name + ".building")
     _remove(building)
-    reg = Register.open(building, DEMO_ACTOR)  # the schema, by the same migrations
+    reg = Register.create(building, DEMO_ACTOR)  # the schema, by the same migrations
     try:  # a demo office, so official documents print (they refuse without one, issue 14)
         save_village_settings(reg, DEMO_OFFICE)
     finally:
@@ -112,7 +114,15 @@ def generate_demo(register_path, permits: int = 300, seed: int = 1, today: date 
         _remove(building)
         raise
     conn.close()
-    building.replace(path)
+    # Renamed into place under the register lock, and only where no register is: a second
+    # process building the same demo at once must not replace the first one's open file.
+    with RegisterLock(path, purpose="building a demo register").acquire(timeout=LOCK_TIMEOUT):
+        if path.exists() and path.stat().st_size > 0:
+            _remove(building)
+            raise InvalidInput("db", f"a register already exists at {path}; demo data goes "
+                               "only into a new file")  # fmt: skip
+        building.replace(path)
+    _remove(building)
     summary["path"] = str(path)
     return summary
 
@@ -214,10 +224,12 @@ def _head(chain: JournalChain) -> tuple[str, list]:
 def ensure_demo_register(path, permits: int = 300, seed: int = 1) -> bool:
     """Create the small demo register for ``make run`` when it is missing; True if made."""
     path = Path(path)
-    if path.exists() and path.stat().st_size > 0:
-        return False
-    for _ in generate_demo(path, permits=permits, seed=seed):
-        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with RegisterLock(path, purpose="building the demo register").acquire(timeout=LOCK_TIMEOUT):
+        if path.exists() and path.stat().st_size > 0:
+            return False
+        for _ in generate_demo(path, permits=permits, seed=seed):
+            pass
     return True
 
 

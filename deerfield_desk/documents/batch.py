@@ -16,6 +16,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from deerfield_desk.documents.placard import PAGE, draw_placard
+from deerfield_desk.documents.target import check_target
 from deerfield_desk.documents.village import FONT, register_fonts, village_settings
 from deerfield_desk.models.progress import Progress
 
@@ -25,7 +26,7 @@ def placard_batch(
 ) -> Generator[Progress, None, Path]:
     register_fonts()
     village = village_settings(settings)
-    target = Path(target)
+    target = check_target(Path(target))
     fd, tmp = tempfile.mkstemp(prefix=".placards-", suffix=".pdf", dir=target.parent)
     os.close(fd)
     finished = False
@@ -39,6 +40,7 @@ def placard_batch(
             canvas.showPage()
             yield Progress(n, total, f"Placard {n} of {total}: {record.get('permit_number')}")
         canvas.save()
+        check_target(target)
         os.replace(tmp, target)
         finished = True
         return target

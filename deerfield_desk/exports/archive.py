@@ -131,19 +131,23 @@ def record_archive(
 
     manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     head = manifest["journal_head"]
-    register = Register(conn, Path(db_path), actor or SYSTEM_ACTOR)
-    return register.insert(
-        "archives",
-        {
-            "year": year,
-            "folder_name": folder.name,
-            "manifest_sha256": manifest_sha256(folder),
-            "journal_seq": head["seq"],
-            "journal_hash": head["hash"],
-            "files": len(manifest["files"]),
-            "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        },
-    )
+    # A write: through a register opened for writing, i.e. under the register lock (the
+    # export's own ``conn`` is a read-only snapshot that never touches the owner's WAL).
+    with Register.open(
+        Path(db_path), actor or SYSTEM_ACTOR, check=False, purpose="year-end archive"
+    ) as register:
+        return register.insert(
+            "archives",
+            {
+                "year": year,
+                "folder_name": folder.name,
+                "manifest_sha256": manifest_sha256(folder),
+                "journal_seq": head["seq"],
+                "journal_hash": head["hash"],
+                "files": len(manifest["files"]),
+                "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            },
+        )
 
 
 def _year_records(conn: sqlite3.Connection, table: str, year: int) -> Iterator[dict]:

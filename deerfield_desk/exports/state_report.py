@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from deerfield_desk.models.project import Structure
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import Register, decision
 
 DWELLING = Structure.DWELLING.value
 
@@ -95,6 +95,7 @@ def outstanding(reg: Register, today: date | None = None) -> list[StateReportMon
     return [r for r in state_reports(reg, today) if not r.sent_on]
 
 
+@decision
 def mark_sent(reg: Register, month: str, on: date) -> None:
     """Record that the month's report went to the state (journaled as a settings change)."""
     due_date(month)  # validates the month

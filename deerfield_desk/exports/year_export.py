@@ -93,7 +93,7 @@ def export_year(
     named = names(year)
     named["archive"] = archive_name(to, year)
     staging = Path(tempfile.mkdtemp(prefix=f".export-{year}-", dir=to))
-    conn = connect(db_path)
+    conn = connect(db_path, read_only=True)  # a snapshot; never checkpoints the owner's WAL
     try:
         conn.execute("BEGIN")  # one snapshot for every file
         result.counts = {d.name: d.count(conn, year) for d in DATASETS}

@@ -26,7 +26,7 @@ from deerfield_desk.store.journal import utc_now
 from deerfield_desk.store.ledger import add_fee, fee_schedule
 from deerfield_desk.store.numbering import assign_application_number
 from deerfield_desk.store.permits_lifecycle import start_review
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.rows import ApplicationRow, PermitRow
 
 EMPTY_STATE: dict[str, Any] = {
@@ -66,6 +66,7 @@ def find_people(reg: Register, text: str = "", limit: int = 50) -> list[dict]:
     )
 
 
+@decision
 def add_person(reg: Register, person: dict, *, contractor: bool = False) -> dict:
     """A new owner, applicant or contractor; a contractor needs a state credential number."""
     name = (person.get("name") or "").strip()
@@ -99,6 +100,7 @@ def check_site(site: dict) -> None:
             raise InvalidInput("parcel_number", "the tax parcel number is required")
 
 
+@decision
 def site_parcel(reg: Register, site: dict) -> dict:
     """The chosen parcel, or a new parcel record made from the site page."""
     if site.get("parcel_uuid"):
@@ -126,6 +128,7 @@ def site_parcel(reg: Register, site: dict) -> dict:
 
 
 # -- drafts ---------------------------------------------------------------------------------
+@decision
 def save_draft(reg: Register, state: dict, app_uuid: str | None = None) -> ApplicationRow:
     """Store the wizard state; a new draft on first save, the same row after."""
     state = {**EMPTY_STATE, **state}
@@ -157,6 +160,7 @@ def drafts(reg: Register) -> list[dict]:
     )
 
 
+@decision
 def mark_received(reg: Register, app_uuid: str, key: str, value=True) -> ApplicationRow:
     """Tick (or untick, value False) one received item of any application, journaled."""
     row = rows.application(reg, app_uuid)
@@ -199,6 +203,7 @@ def check_parties(parties: dict) -> None:
         raise InvalidInput("owner", "choose or add the owner of the property")
 
 
+@decision
 def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list[PermitRow]:
     """Assess, number and file the application; returns the permits created (empty when the
     engine finds no permit is needed: the application is then closed as such)."""

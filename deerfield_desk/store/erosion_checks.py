@@ -23,7 +23,7 @@ from deerfield_desk.models.exhibit_a import (
     items_for,
     site_choice,
 )
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import Register, decision
 
 # A site visit, or the review of a minor control plan statement within 3 working days
 # (31.10(2)); the engine's ``minor_plan_review`` deadline times the latter.
@@ -51,6 +51,7 @@ def site_class_of(reg: Register, permit_uuid: str) -> str:
     return site_choice(erosion["permit_class"] if erosion else None, larger)
 
 
+@decision
 def record_visit(
     reg: Register,
     permit_uuid: str,
@@ -125,6 +126,7 @@ def visit_responses(reg: Register, visit_uuid: str) -> list[dict]:
     )
 
 
+@decision
 def log_inspection(
     reg: Register,
     permit_uuid: str,
@@ -157,6 +159,7 @@ def log_inspection(
     )
 
 
+@decision
 def record_rain(reg: Register, fell_on: date, inches: float, source: str | None = None) -> dict:
     if inches < 0:
         raise InvalidInput("inches", "rainfall cannot be negative")

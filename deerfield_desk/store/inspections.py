@@ -29,7 +29,7 @@ from deerfield_desk.models.inspection_sequence import (
 )
 from deerfield_desk.store import rows
 from deerfield_desk.store.notice_enforcement import require_not_held
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.rows import InspectionRow
 
 MINUTE = "%Y-%m-%dT%H:%M"
@@ -79,6 +79,7 @@ def planned_stages(reg: Register, permit_uuid: str) -> list[PlannedStage]:
     return apply_changes(required, [(c["stage"], c["change"], c["reason"]) for c in changes])
 
 
+@decision
 def change_stage(reg: Register, permit_uuid: str, stage: str, change: str, reason: str) -> dict:
     """Add or waive a stage for one permit; the reason is required and journaled."""
     if change not in tuple(StageChange):
@@ -114,6 +115,7 @@ def _late(stage: str, requested_at: datetime | None, scheduled_for: datetime | N
     return is_late_request(requested_at, scheduled_for)
 
 
+@decision
 def request_inspection(
     reg: Register,
     permit_uuid: str,
@@ -161,6 +163,7 @@ def request_inspection(
     return cast(InspectionRow, row)
 
 
+@decision
 def schedule(
     reg: Register, inspection_uuid: str, scheduled_for: datetime, route_order: int | None = None
 ) -> InspectionRow:
@@ -181,6 +184,7 @@ def schedule(
     )
 
 
+@decision
 def set_route(reg: Register, ordered_uuids: list[str]) -> None:
     """Number the day's stops 1, 2, 3… in the order the inspector will drive them."""
     with reg.transaction():
@@ -213,6 +217,7 @@ def _clean_defects(result: Result, defects: list[dict]) -> list[dict]:
     return cleaned
 
 
+@decision
 def record_result(
     reg: Register,
     inspection_uuid: str,

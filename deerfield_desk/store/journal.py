@@ -34,6 +34,7 @@ from decimal import Decimal
 
 from deerfield_desk.models.actor import Actor
 from deerfield_desk.store.executor import Executor
+from deerfield_desk.store.register_lock import os_account
 
 GENESIS_HASH = "0" * 64
 HASHED_FIELDS = (
@@ -54,7 +55,9 @@ HASHED_FIELDS = (
 # Hashed only when present, so entries written before the column existed keep their hashes.
 # ``origin`` says where an entry came from when it did not start here: a field copy's entry
 # applied at check-in carries the device, the check-out and the field entry's own hash.
-OPTIONAL_HASHED_FIELDS = ("origin",)
+# ``os_account`` (m0006): the operating-system account the app ran as, recorded next to the
+# name typed at "who is at the keyboard" (a typed name is easy to get wrong or to borrow).
+OPTIONAL_HASHED_FIELDS = ("origin", "os_account")
 
 
 def utc_now() -> str:
@@ -223,6 +226,9 @@ def append_entries(
     at = utc_now()
     # a register not yet migrated to the origin column can still take entries without one
     columns = (*HASHED_FIELDS, "hash") if origin is None else (*HASHED_FIELDS, "hash", "origin")
+    account = os_account() if _has_column(conn, "os_account") else None
+    if account is not None:
+        columns = (*columns, "os_account")
     for table, record_uuid, action, before, after, reason in changes:
         entry = {
             "seq": head.seq + 1,
@@ -239,6 +245,7 @@ def append_entries(
             "after_json": to_json(after),
             "prev_hash": head.hash,
             "origin": None if declare and not rows else origin_text,
+            "os_account": account,
         }
         entry["hash"] = entry_hash(entry, fmt)
         rows.append(tuple(entry[k] for k in columns))
@@ -269,10 +276,15 @@ class ChainReport:
         return not self.problems
 
 
+def _has_column(conn: Executor, name: str) -> bool:
+    return any(r[1] == name for r in conn.execute("PRAGMA table_info(journal)"))
+
+
 def iter_entries(conn: Executor, after_seq: int = 0) -> Iterator[dict]:
-    """Entries oldest first (after ``after_seq``), with ``origin`` where the column exists."""
-    has_origin = any(r[1] == "origin" for r in conn.execute("PRAGMA table_info(journal)"))
-    names = [*HASHED_FIELDS, "hash", *(["origin"] if has_origin else [])]
+    """Entries oldest first (after ``after_seq``), with the optional hashed fields
+    (``origin``, ``os_account``) where their columns exist."""
+    have = {r[1] for r in conn.execute("PRAGMA table_info(journal)")}
+    names = [*HASHED_FIELDS, "hash", *(f for f in OPTIONAL_HASHED_FIELDS if f in have)]
     cursor = conn.execute(
         f"SELECT {', '.join(names)} FROM journal WHERE seq > ? ORDER BY seq", (after_seq,)
     )
@@ -327,9 +339,10 @@ def verify_chain(conn: Executor, max_problems: int = 20) -> ChainReport:
 
 def history(conn: Executor, record_uuid: str) -> list[dict]:
     """The journal entries for one record, oldest first (the detail pane's History)."""
+    account = ", os_account" if _has_column(conn, "os_account") else ""
     cursor = conn.execute(
-        "SELECT seq, at_utc, user_name, user_role, action, reason, before_json, after_json "
-        "FROM journal WHERE record_uuid = ? ORDER BY seq",
+        "SELECT seq, at_utc, user_name, user_role, action, reason, before_json, after_json"
+        f"{account} FROM journal WHERE record_uuid = ? ORDER BY seq",
         (record_uuid,),
     )
     names = [d[0] for d in cursor.description]

@@ -17,19 +17,21 @@ from deerfield_desk.models.deposits import DEPOSIT_KINDS, FORFEIT_CAUSES, PAYMEN
 from deerfield_desk.models.fee_schedule import DEFAULT_SCHEDULE, SETTING_KEY, validate_schedule
 from deerfield_desk.models.money import format_cents
 from deerfield_desk.store.journal import utc_now
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import Register, decision
 
 
 def fee_schedule(reg: Register) -> list[dict]:
     return reg.get_setting(SETTING_KEY, None) or [dict(e) for e in DEFAULT_SCHEDULE]
 
 
+@decision
 def set_fee_schedule(reg: Register, entries: list[dict]) -> list[dict]:
     clean = validate_schedule(entries)
     reg.set_setting(SETTING_KEY, clean)
     return clean
 
 
+@decision
 def add_fee(reg: Register, *, permit: Mapping[str, Any], code: str, description: str,
             amount_cents: int | None, basis: str, note: str | None = None) -> dict:  # fmt: skip
     return reg.insert(
@@ -48,6 +50,7 @@ def add_fee(reg: Register, *, permit: Mapping[str, Any], code: str, description:
     )
 
 
+@decision
 def bill_fee(reg: Register, fee_uuid: str, amount_cents: int, reason: str) -> dict:
     """Set the amount of a fee billed at actual cost (31.11(1) engineering and legal costs)."""
     fee = reg.get("fees", fee_uuid)
@@ -84,6 +87,7 @@ def fees_for_permit(reg: Register, permit_id: int) -> list[dict]:
     return rows
 
 
+@decision
 def record_payment(reg: Register, fee_uuid: str, amount_cents: int, method: str,
                    receipt_number: str, paid_on: date) -> dict:  # fmt: skip
     """Record money received against one fee line; marks the line paid when it balances."""
@@ -122,6 +126,7 @@ def deposits_for_permit(reg: Register, permit_id: int) -> list[dict]:
     return reg.query("SELECT * FROM deposits WHERE permit_id = ? ORDER BY id", (permit_id,))
 
 
+@decision
 def record_deposit(reg: Register, permit_uuid: str, kind: str, amount_cents: int,
                    reference: str, received_on: date) -> dict:  # fmt: skip
     """A deposit or security received and held (cash receipt, letter of credit number...)."""
@@ -147,6 +152,7 @@ def record_deposit(reg: Register, permit_uuid: str, kind: str, amount_cents: int
     )
 
 
+@decision
 def refund_deposit(reg: Register, deposit_uuid: str, reason: str, on: date, *,
                    board_action: str | None = None,
                    engineer_inspected_on: date | None = None) -> dict:  # fmt: skip
@@ -165,6 +171,7 @@ def refund_deposit(reg: Register, deposit_uuid: str, reason: str, on: date, *,
     return _dispose(reg, deposit_uuid, DepositStatus.REFUNDED, full, on)
 
 
+@decision
 def forfeit_deposit(reg: Register, deposit_uuid: str, cause: str, on: date) -> dict:
     deposit = reg.get("deposits", deposit_uuid)
     causes = FORFEIT_CAUSES.get(deposit["kind"], {})

@@ -31,7 +31,7 @@ from deerfield_desk.models.notices import (
 )
 from deerfield_desk.store import notice_enforcement as enforcement
 from deerfield_desk.store.numbering import NOTICE_SERIES, format_notice_number
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.village_calendar import village_calendar
 
 N = NoticeStatus
@@ -96,6 +96,7 @@ def _move(reg: Register, notice: dict, target: str, changes: dict, reason: str |
     )
 
 
+@decision
 def draft_notice(
     reg: Register,
     kind: str,
@@ -172,6 +173,7 @@ def _check_details(kind: str, details: dict, *, has_permit: bool = True) -> None
         raise InvalidInput("correct_by", f"{value!r} is not a date YYYY-MM-DD") from None
 
 
+@decision
 def edit_draft(reg: Register, notice_uuid: str, changes: dict) -> dict:
     notice = reg.get("notices", notice_uuid)
     if notice["status"] != NoticeStatus.DRAFT:
@@ -193,6 +195,7 @@ def edit_draft(reg: Register, notice_uuid: str, changes: dict) -> dict:
     return reg.update("notices", notice_uuid, changes, action="edit")
 
 
+@decision
 def issue_notice(reg: Register, notice_uuid: str, issued_at: datetime) -> dict:
     """Number and lock the notice; its due date is computed from the issue moment."""
     with reg.transaction():
@@ -274,6 +277,7 @@ def check_service(
             )
 
 
+@decision
 def serve_notice(
     reg: Register,
     notice_uuid: str,
@@ -304,6 +308,7 @@ def _check_receipt(notice: dict, received_at: date, today: date | None) -> None:
         raise InvalidInput("received_at", "delivery cannot be recorded for a future day")
 
 
+@decision
 def record_receipt(reg: Register, notice_uuid: str, received_at: date, *, today=None) -> dict:
     """The delivery date of a mailed notice (a return receipt, a signed card): the periods
     that run from receipt (§12.24) or from written notice (§12.23(3)) now get their dates."""
@@ -326,6 +331,7 @@ def _fixed_dates(notice: dict, reg: Register, when) -> dict:
     return {"dates_json": dl.to_json(), "due_date": due.isoformat() if due else None}
 
 
+@decision
 def mark_complied(reg: Register, notice_uuid: str, on: date, note: str = "") -> dict:
     """Complied. A stop-work order is not "complied" by a click: it is lifted, with a reason
     (:func:`store.notice_enforcement.lift_stop_work`), which also releases the permit."""
@@ -335,6 +341,7 @@ def mark_complied(reg: Register, notice_uuid: str, on: date, note: str = "") -> 
     return _move(reg, notice, "complied", {"closed_at": on.isoformat()}, note or None)
 
 
+@decision
 def mark_appealed(reg: Register, notice_uuid: str, filed_on: date, note: str = "") -> dict:
     """Record an appeal; a late one is recorded too (the hearing body rules on it) but flagged."""
     notice = reg.get("notices", notice_uuid)
@@ -353,6 +360,7 @@ def require_withdrawal_reason(reason: str | None) -> None:
         raise InvalidInput("reason", "a notice is withdrawn only with a written reason")
 
 
+@decision
 def withdraw_notice(reg: Register, notice_uuid: str, reason: str, on: date) -> dict:
     require_withdrawal_reason(reason)
     with reg.transaction():

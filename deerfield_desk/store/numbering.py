@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import date
 
 from deerfield_desk.errors import NotAllowed
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import Register, decision
 
 PERMIT_SERIES = "permit"
 APPLICATION_SERIES = "application"
@@ -32,6 +32,7 @@ def format_notice_number(year: int, n: int) -> str:
     return f"N-{year}-{n:04d}"
 
 
+@decision
 def assign_permit_number(
     register: Register, permit_uuid: str, issued_on: date, extra: dict | None = None
 ) -> dict:
@@ -67,6 +68,7 @@ def next_free_permit_number(register: Register, year: int) -> str:
             return number
 
 
+@decision
 def assign_application_number(register: Register, application_uuid: str, on: date) -> dict:
     with register.transaction():
         application = register.get("applications", application_uuid)

@@ -21,7 +21,7 @@ from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store import ledger, permits_lifecycle
 from deerfield_desk.store.inspections import stage_results
 from deerfield_desk.store.notice_enforcement import require_not_held
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.village_calendar import village_calendar
 
 COMPLETION_DEPOSIT = DepositKind.COMPLETION_DEPOSIT
@@ -68,6 +68,7 @@ def next_occupancy_number(reg: Register, permit: dict) -> str:
     return f"{permit['permit_number']}-OC{count + 1}"
 
 
+@decision
 def issue_occupancy(
     reg: Register, permit_uuid: str, issued_on: date, *, use: str | None = None
 ) -> dict:
@@ -104,6 +105,7 @@ def issue_occupancy(
     return issued
 
 
+@decision
 def issue_temporary_occupancy(
     reg: Register,
     permit_uuid: str,
@@ -145,6 +147,7 @@ def issue_temporary_occupancy(
     )
 
 
+@decision
 def record_early_occupancy(reg: Register, permit_uuid: str, occupied_on: date) -> list[dict]:
     """The building was occupied with no occupancy permit covering that day: before the final
     inspection, or after a temporary permit ran out. Each held completion deposit is

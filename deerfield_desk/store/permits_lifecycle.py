@@ -26,7 +26,7 @@ from deerfield_desk.models.status import PermitStatus, check_transition
 from deerfield_desk.store import ledger, rows
 from deerfield_desk.store.journal import utc_now
 from deerfield_desk.store.numbering import assign_permit_number
-from deerfield_desk.store.register import Register
+from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.rows import PermitRow
 
 S = PermitStatus
@@ -37,6 +37,7 @@ DECISIONS = {
 }
 
 
+@decision
 def transition(reg: Register, permit_uuid: str, target: str, reason: str | None = None,
                changes: dict | None = None) -> PermitRow:  # fmt: skip
     """Move a permit to ``target`` if the status machine allows it; journaled with the reason."""
@@ -49,12 +50,14 @@ def transition(reg: Register, permit_uuid: str, target: str, reason: str | None 
                                           reason=(reason or "").strip() or None))  # fmt: skip
 
 
+@decision
 def start_review(reg, permit_uuid: str, received_on: date, calendar, review: Review | None):
     due = review_due(review, received_on, calendar) if review else None
     return transition(reg, permit_uuid, S.UNDER_REVIEW,
                       changes={"review_due": due.isoformat() if due else None})  # fmt: skip
 
 
+@decision
 def resubmit(
     reg: Register, permit_uuid: str, reason: str, received_on: date, calendar
 ) -> PermitRow:
@@ -67,6 +70,7 @@ def resubmit(
         return start_review(reg, permit_uuid, received_on, calendar, review)
 
 
+@decision
 def decide_review(reg: Register, permit_uuid: str, decision: str, text: str = "") -> PermitRow:
     """Approve; approve with written conditions; or reject with written reasons (31.10, 12.29)."""
     if decision not in DECISIONS:
@@ -105,6 +109,7 @@ def review_queue(reg: Register, today: date) -> list[dict]:
 DEEMED_REJECTED_BASIS = "12.29(4)"
 
 
+@decision
 def record_deemed_rejection(reg: Register, permit_uuid: str, today: date) -> PermitRow:
     """12.29(4): a dish permit not issued within its 30 days is deemed rejected; record it
     so the register says so, with the reason the applicant may ask for."""
@@ -166,6 +171,7 @@ def check_issuance(reg: Register, permit_uuid: str, on: date) -> list[Unmet]:
     return unmet_preconditions(issuance_facts(reg, permit_uuid, on))
 
 
+@decision
 def issue_permit(reg: Register, permit_uuid: str, on: date, calendar) -> PermitRow:
     """Number and issue the permit, with its expiry; refused with every unmet reason."""
     if reg.guard is not None:  # a field copy says why before listing unmet preconditions
@@ -185,6 +191,7 @@ def issue_permit(reg: Register, permit_uuid: str, on: date, calendar) -> PermitR
         return cast(PermitRow, issued)
 
 
+@decision
 def mark_expired(reg: Register, permit_uuid: str, today: date) -> PermitRow:
     permit = rows.permit(reg, permit_uuid)
     if not permit["expires_date"] or permit["expires_date"] >= today.isoformat():
@@ -192,6 +199,7 @@ def mark_expired(reg: Register, permit_uuid: str, today: date) -> PermitRow:
     return transition(reg, permit_uuid, S.EXPIRED, f"expired on {permit['expires_date']}")
 
 
+@decision
 def extend_permit(reg: Register, permit_uuid: str, days: int, approved_by: str, method: str,
                   receipt_number: str, on: date) -> PermitRow:  # fmt: skip
     """12.14(1): extend with the inspector's approval and the fee paid, in one transaction."""
@@ -233,5 +241,6 @@ def extend_permit(reg: Register, permit_uuid: str, days: int, approved_by: str, 
     return updated
 
 
+@decision
 def void_permit(reg: Register, permit_uuid: str, reason: str) -> PermitRow:
     return transition(reg, permit_uuid, S.VOIDED, reason, {"void_reason": (reason or "").strip()})

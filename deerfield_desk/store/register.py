@@ -7,12 +7,15 @@ record voided with a required reason (ARCHITECTURE.md, "Storage").
 
 from __future__ import annotations
 
+import functools
+import os
 import sqlite3
 import threading
 import uuid as uuidlib
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 from sqlite_utils import Database
 
@@ -21,13 +24,21 @@ from deerfield_desk.errors import (
     InvalidInput,
     NotAllowed,
     RecordNotFound,
+    RegisterUnavailable,
 )
 from deerfield_desk.models.actor import SYSTEM_ACTOR, Actor
 from deerfield_desk.models.codes import RecordStatus
-from deerfield_desk.store import journal, replay
+from deerfield_desk.store import journal, register_file, replay, write_gate
 from deerfield_desk.store.changes import NOTHING, OpChanges
 from deerfield_desk.store.coded_columns import code_refusal
 from deerfield_desk.store.migrations import apply_migrations
+from deerfield_desk.store.register_lock import RegisterLock
+
+# How long a writer waits for another process to let go of the register (e.g. a CLI import
+# while the window starts): long enough for a command to finish, short enough to say who.
+LOCK_TIMEOUT = float(os.environ.get("DEERFIELD_DESK_LOCK_WAIT") or 10.0)
+
+T = TypeVar("T")
 
 PRAGMAS = (
     "PRAGMA journal_mode = WAL",
@@ -55,7 +66,18 @@ FTS_INDEXES = {
 
 
 def connect(path: Path | str, *, read_only: bool = False) -> sqlite3.Connection:
-    """A connection with the house pragmas. One per thread: workers open their own."""
+    """A connection with the house pragmas. One per thread: workers open their own.
+
+    ``read_only`` opens with ``mode=ro``: the file descriptor is read-only, so SQLite can take
+    no write lock through it and such a connection can never checkpoint, reset or delete the
+    WAL of the process that owns the register, even if that process's POSIX locks were lost
+    to a stray descriptor (issue 11, finding 1). Every process that does not hold the
+    register lock (``store/register_lock.py``) reads this way.
+
+    A read-write connection does no automatic checkpoints: :meth:`Register.transaction`
+    checkpoints under the process's write gate, so no two connections ever write and
+    checkpoint at once (the WAL-reset race of SQLite before 3.51.3; README, "Storage").
+    """
     if read_only:
         conn = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True, check_same_thread=False)
     else:
@@ -67,6 +89,8 @@ def connect(path: Path | str, *, read_only: bool = False) -> sqlite3.Connection:
         if read_only and "journal_mode" in pragma:
             continue
         conn.execute(pragma)
+    if not read_only:
+        conn.execute("PRAGMA wal_autocheckpoint = 0")
     return conn
 
 
@@ -103,7 +127,10 @@ class Register:
         self.actor = actor
         self._tx_depth = 0
         self._lock = threading.RLock()
+        self._gate = write_gate.gate(path)
         self.writes_held: str | None = None
+        self.read_only_reason: str | None = None
+        self.owner_lock: RegisterLock | None = None
         self._witnessed = 0
         #: ``guard(table, action)`` raises NotAllowed for a write this copy may not make (a
         #: field copy refuses permits' issuance, payments, fees and settings); None = office.
@@ -143,35 +170,108 @@ class Register:
         *,
         check: bool = True,
         migrate: bool = True,
+        read_only: bool = False,
+        lock_timeout: float = LOCK_TIMEOUT,
+        purpose: str = "Deerfield Desk",
     ) -> Register:
-        """Open (creating when missing), check integrity, apply migrations.
+        """Open an existing register, check integrity, apply migrations.
 
-        A damaged file is refused with :class:`DamagedRegisterError` naming the newest backup
-        that passes its own check, and nothing is written to it.
+        Refused, with nothing written: a missing, empty or foreign file
+        (:class:`RegisterUnavailable`), a damaged one (:class:`DamagedRegisterError`, naming
+        the newest good backup), one another process owns (:class:`RegisterInUse`, naming
+        who). ``read_only`` (or a file this account cannot write) opens with ``mode=ro``
+        without the register lock; ``read_only_reason`` then says why writes are refused.
+        Otherwise the register lock is taken (waiting up to ``lock_timeout`` seconds) and
+        held until :meth:`close`.
         """
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        existed = path.exists() and path.stat().st_size > 0
+        path = Path(path).expanduser().absolute()
+        register_file.refuse_missing_or_empty(path)
+        reason = "opened read-only" if read_only else register_file.read_only_reason(path)
+        actor = actor or SYSTEM_ACTOR
+        lock = None
+        if reason is None:
+            lock = RegisterLock(path, purpose=purpose, name=actor.name)
+            lock.acquire(timeout=lock_timeout)
         try:
-            conn = connect(path)
-            if existed and check:
-                problems = integrity_problems(conn)
-                if problems:
-                    conn.close()
-                    raise DamagedRegisterError(damaged_message(path, problems))
-        except sqlite3.DatabaseError as exc:
-            raise DamagedRegisterError(damaged_message(path, [str(exc)])) from exc
-        register = cls(conn, path, actor or SYSTEM_ACTOR)
-        if migrate:
+            state = register_file.probe(path)
+            conn = connect(path, read_only=reason is not None)
             try:
-                apply_migrations(register.db)
-            except sqlite3.DatabaseError as exc:  # a big file opened unchecked, damaged inside
+                if check:
+                    problems = integrity_problems(conn)
+                    if problems:
+                        raise DamagedRegisterError(damaged_message(path, problems))
+            except BaseException:
                 conn.close()
-                raise DamagedRegisterError(damaged_message(path, [str(exc)])) from exc
+                raise
+            register = cls(conn, path, actor)
+            register.owner_lock = lock
+            if reason is not None:
+                register.read_only_reason = reason
+                register.hold_writes(
+                    f"The register {path} is open read-only ({reason}): nothing can be "
+                    "changed in it. Copy it to a folder you can write to, or ask whoever "
+                    "manages this computer."
+                )
+            elif migrate:
+                with register._gate:
+                    apply_migrations(register.db)
+                if state.legacy:  # a register from before application_id: stamped once
+                    with register._gate:
+                        register_file.stamp(conn)
+        except sqlite3.DatabaseError as exc:
+            if lock is not None:
+                lock.release()
+            raise DamagedRegisterError(damaged_message(path, [str(exc)])) from exc
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
         from deerfield_desk.store.field.mode import install_field_guard
 
         install_field_guard(register)
         return register
+
+    @classmethod
+    def create(
+        cls,
+        path: Path | str,
+        actor: Actor | None = None,
+        *,
+        exist_ok: bool = False,
+        lock_timeout: float = LOCK_TIMEOUT,
+    ) -> Register:
+        """Create a new, empty register at ``path`` (the one explicit way) and open it.
+
+        Built beside the target and renamed into place whole, under the register lock, so
+        two processes creating the same register at once cannot both build it: the second
+        waits for the first, then finds the register there (``exist_ok`` opens it, else a
+        clear :class:`RegisterUnavailable`). An existing file, even an empty one, is never
+        overwritten.
+        """
+        path = Path(path).expanduser().absolute()
+        actor = actor or SYSTEM_ACTOR
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RegisterUnavailable(
+                f"The folder {path.parent} cannot be made ({exc.strerror or exc})."
+            ) from exc
+        with RegisterLock(path, purpose="creating the register", name=actor.name).acquire(
+            timeout=lock_timeout
+        ):
+            if path.exists():
+                if exist_ok and path.is_file() and path.stat().st_size > 0:
+                    return cls.open(path, actor, lock_timeout=lock_timeout)
+                raise RegisterUnavailable(
+                    f"{path} already exists; a new register is only made where there is no "
+                    "file. Open it instead, or choose another name."
+                )
+            register_file.build_new(path, connect)
+        return cls.open(path, actor, lock_timeout=lock_timeout)
+
+    @property
+    def read_only(self) -> bool:
+        return self.read_only_reason is not None
 
     @classmethod
     def open_read_only(cls, path: Path | str, actor: Actor | None = None) -> Register:
@@ -181,7 +281,13 @@ class Register:
         return cls(connect(path, read_only=True), path, actor or SYSTEM_ACTOR)
 
     def close(self) -> None:
-        self.conn.close()
+        """Close the connection (under the write gate: the last close checkpoints), then
+        give back this connection's hold on the register lock."""
+        with self._gate:
+            self.conn.close()
+        if self.owner_lock is not None:
+            self.owner_lock.release()
+            self.owner_lock = None
 
     def __enter__(self) -> Register:
         return self
@@ -197,18 +303,25 @@ class Register:
         self.execute("PRAGMA query_only = ON")
 
     def release_writes(self) -> None:
+        if self.read_only_reason is not None:
+            return  # a read-only file stays read-only
         self.writes_held = None
         self.execute("PRAGMA query_only = OFF")
 
     @contextmanager
     def transaction(self) -> Iterator[Register]:
-        """A write transaction. ``BEGIN IMMEDIATE`` takes the write lock up front, so two
-        devices or threads issuing at once queue rather than both reading the same last
-        number. Nested calls become savepoints."""
+        """A write transaction: one decision, read-check-write, all or nothing.
+
+        ``BEGIN IMMEDIATE`` takes the write lock before the first read, so what is checked
+        cannot change before it is written (two devices or threads queue rather than both
+        reading the same last number or the same record). Nested calls become savepoints.
+        A failed ``COMMIT`` rolls back, so the connection is usable again at once. Runs under
+        the process's write gate (``write_gate.py``), which also covers the checkpoint."""
         if self.writes_held:
             raise NotAllowed(self.writes_held)
-        with self._lock:
-            if self._tx_depth == 0 and not self.conn.in_transaction:
+        with self._lock, self._gate:
+            outermost = self._tx_depth == 0 and not self.conn.in_transaction
+            if outermost:
                 self.execute("BEGIN IMMEDIATE")
             else:
                 self.execute(f"SAVEPOINT sp{self._tx_depth}")
@@ -229,18 +342,22 @@ class Register:
                 if refused is not None:
                     raise refused from exc
                 raise
-            else:
-                self._tx_depth -= 1
-                touched = self._touched.pop()
-                if self._tx_depth == 0:
-                    self.execute("COMMIT")
-                    self._witness_head()
-                else:
-                    self.execute(f"RELEASE sp{self._tx_depth}")
-                if self._touched:
-                    self._touched[-1] |= touched
-                elif touched:
-                    self._announce(OpChanges(frozenset(touched)))
+            self._tx_depth -= 1
+            touched = self._touched.pop()
+            if self._tx_depth > 0:
+                self.execute(f"RELEASE sp{self._tx_depth}")
+                self._touched[-1] |= touched
+                return
+            try:
+                self.execute("COMMIT")
+            except BaseException:
+                if self.conn.in_transaction:
+                    self.execute("ROLLBACK")
+                raise
+            self._witness_head()
+            write_gate.checkpoint_if_large(self.conn, self.path)
+        if touched and not self._touched:
+            self._announce(OpChanges(frozenset(touched)))
 
     def _announce(self, changes: OpChanges) -> None:
         self.last_changes = changes
@@ -460,6 +577,23 @@ class Register:
             return last
 
 
+def decision(function: Callable[..., T]) -> Callable[..., T]:
+    """Run a store function ``f(reg, ...)`` as one decision: its reads, checks and writes in
+    one ``BEGIN IMMEDIATE`` transaction (issue 11, finding 2).
+
+    Without it, a function read a record, checked it and wrote it back in separate steps, so
+    two devices ticking papers or recording results overwrote each other (400 acknowledged
+    ticks left 200; a "passed" became "failed"). A refusal raised inside rolls everything back.
+    """
+
+    @functools.wraps(function)
+    def in_one_transaction(reg: Register, *args, **kwargs):
+        with reg.transaction():
+            return function(reg, *args, **kwargs)
+
+    return in_one_transaction
+
+
 def journal_json_loads(text: str):
     import json
 
@@ -470,7 +604,7 @@ def damaged_message(path: Path, problems: list[str]) -> str:
     from deerfield_desk.store.backup import newest_good_backup
 
     backup = newest_good_backup(path)
-    first = problems[0] if problems else "unknown damage"
+    first = " ".join((problems[0] if problems else "unknown damage").split())  # one line
     advice = (
         f"The newest good backup is {backup}: restore it with File → Restore backup… (offered "
         "at start-up when the register will not open) or deerfield-desk restore; the damaged "

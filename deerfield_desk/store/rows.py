@@ -120,6 +120,12 @@ class NoticeRow(TypedDict):
     due_date: str | None
     closed_at: str | None
     void_reason: str | None
+    dates_json: str | None
+    contractor_id: int | None
+    copies_to: str | None
+    received_at: str | None
+    held_status: str | None
+    lift_reason: str | None
 
 
 #: table → its row type (the test compares each with the schema)

@@ -13,7 +13,7 @@ import time
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from deerfield_desk import __version__
+from deerfield_desk import __version__, logs
 from deerfield_desk.config import (
     APP_NAME,
     Paths,
@@ -21,9 +21,11 @@ from deerfield_desk.config import (
     register_paths,
     unsafe_location_warning,
 )
-from deerfield_desk.errors import DamagedRegisterError
+from deerfield_desk.errors import DamagedRegisterError, DeskError
+from deerfield_desk.store import register_file
 from deerfield_desk.store.register import Register
-from deerfield_desk.ui import identity
+from deerfield_desk.store.register_lock import RegisterLock
+from deerfield_desk.ui import crash, identity
 
 DEMO_PERMITS = 300
 
@@ -86,34 +88,60 @@ def report(args, message: str, *, warning: bool = False) -> None:
 
 def run_gui(args) -> int:
     app = make_app()
-    paths, demo = choose_register(args)
+    log_path = logs.setup()
+    crash.install(lambda: _register_of(app))
+    try:
+        paths, demo = choose_register(args)
+    except DeskError as exc:  # the demo register could not be made (in use, read-only home)
+        report(args, str(exc))
+        return 1
     actor = identity.current_actor(ask=not args.smoke)
     if actor is None:
         return 1
     warning = unsafe_location_warning(paths.db)
     from deerfield_desk.ui.integrity_check import check_at_open, start_background_check
 
-    inline_check = check_at_open(paths.db)
+    # The window owns its register for its whole life (store/register_lock.py): a second
+    # window or a writing command on the same register is refused, naming this one.
+    owner = RegisterLock(paths.db, purpose="the Deerfield Desk window", name=actor.name)
     try:
+        if paths.db.is_file() and not register_file.read_only_reason(paths.db):
+            owner.acquire(timeout=0)
+        inline_check = check_at_open(paths.db)
         register = Register.open(paths.db, actor, check=inline_check)
     except DamagedRegisterError as exc:  # also a big file opened unchecked, damaged inside
         message = str(exc)
         if args.smoke:
+            owner.release()
             report(args, message)
             return 1
         from deerfield_desk.ui.restore_offer import offer_restore
 
-        if not offer_restore(None, paths.db, message, actor):
+        try:
+            if not offer_restore(None, paths.db, message, actor):
+                owner.release()
+                return 1
+            register = Register.open(paths.db, actor)
+        except DeskError as again:
+            owner.release()
+            report(args, str(again))
             return 1
-        register = Register.open(paths.db, actor)
+    except DeskError as exc:  # missing, empty, foreign, in use by someone else
+        owner.release()
+        report(args, str(exc))
+        return 1
+    logs.log_start(paths.db, register)
     from deerfield_desk.ui.main_window import MainWindow
 
     window = MainWindow(register, paths, demo=demo)
-    if warning:
+    window.owner_lock = owner
+    window.log_path = log_path
+    notes = [w for w in (warning, register.writes_held) if w]
+    for note in notes:
         if args.smoke:
-            print(warning, file=sys.stderr)
+            print(note, file=sys.stderr)
         else:
-            QMessageBox.warning(window, APP_NAME, warning)
+            QMessageBox.warning(window, APP_NAME, note)
     if args.smoke:
         window.backups_enabled = False
 
@@ -123,8 +151,18 @@ def run_gui(args) -> int:
 
         window.first_rows_shown.connect(ready)
     window.show()
-    if not inline_check and not args.smoke:
+    if not inline_check and not args.smoke and not register.read_only:
         start_background_check(window)
     code = app.exec()
-    register.close()
+    window.register.close()
+    window.owner_lock.release()
     return code
+
+
+def _register_of(app):
+    """The open register of the main window, for the exception handler (None if none)."""
+    for widget in app.topLevelWidgets():
+        register = getattr(widget, "register", None)
+        if register is not None and hasattr(register, "conn"):
+            return register
+    return None

@@ -8,6 +8,7 @@ repository functions; the UI never writes SQL.
 """
 
 FEATURE_MODULES: list[str] = [
+    "deerfield_desk.ui.register_actions",
     "deerfield_desk.ui.backup_actions",
     "deerfield_desk.ui.field_exchange.install",
     "deerfield_desk.ui.export_actions",

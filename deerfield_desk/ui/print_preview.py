@@ -25,6 +25,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from deerfield_desk.documents.target import write_atomically
+from deerfield_desk.errors import InvalidInput
+
 
 class PrintPreview(QDialog):
     """Shows one PDF; Print…, Save as PDF…, Close. ``ask_save_path`` and ``ask_printer`` can
@@ -76,12 +79,9 @@ class PrintPreview(QDialog):
         if not path:
             return None
         target = Path(path if path.lower().endswith(".pdf") else f"{path}.pdf")
-        tmp = target.with_name(f".{target.name}.part")
         try:
-            tmp.write_bytes(self.pdf)
-            tmp.replace(target)
-        except OSError as exc:
-            tmp.unlink(missing_ok=True)
+            write_atomically(target, self.pdf)
+        except (OSError, InvalidInput) as exc:
             QMessageBox.warning(self, "Save as PDF", f"Could not save {target}: {exc}")
             return None
         return target

@@ -46,7 +46,7 @@ def build_base(folder: Path) -> dict:
     db = folder / "register.sqlite"
     paths = Paths(db)
     info: dict = {}
-    with Register.open(db, CLERK) as reg:
+    with Register.create(db, CLERK) as reg:
         parcel = reg.insert(
             "parcels",
             {"parcel_number": "0810-001", "house_number": "7", "street": "Liberty St",

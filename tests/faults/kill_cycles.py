@@ -68,7 +68,7 @@ def run(folder: Path, cycles: int = 200, seed: int = 11, max_delay: float = 0.3)
     db = folder / "register.sqlite"
     camera = folder / "camera"
     camera.mkdir(exist_ok=True)
-    Register.open(db, CLERK).close()
+    Register.create(db, CLERK).close()
     rng = random.Random(seed)
     expected: dict[str, tuple[int, int]] = {}  # permit uuid -> last acknowledged (cycle, k)
     numbers: dict[str, str] = {}

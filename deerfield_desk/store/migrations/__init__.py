@@ -20,6 +20,7 @@ MIGRATION_MODULES = [
     "m0003_lifecycle",
     "m0004_inspections",
     "m0005_coded_values",
+    "m0006_register_identity",
     "m0007_notices_enforce",
     "m0008_ordinance",
     "m0009_field_exchange",
