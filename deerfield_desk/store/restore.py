@@ -63,20 +63,8 @@ class RestoreResult:
 @contextmanager
 def _owner(db_path: Path, actor: Actor):
     """Hold the register lock for the restore (re-entrant for the app that owns it)."""
-    try:
-        from deerfield_desk.store.register_lock import RegisterLock
-    except ImportError:  # until the register lock lands: the same flock on <register>.lock
-        import fcntl
+    from deerfield_desk.store.register_lock import RegisterLock
 
-        with open(f"{db_path}.lock", "a") as handle:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise RestoreRefused(
-                    f"another program has the register {db_path.name} open; close it first"
-                ) from None
-            yield
-        return
     lock = RegisterLock(db_path, purpose="restoring a backup", name=actor.name)
     lock.acquire(timeout=0)
     try:
