@@ -186,51 +186,54 @@ def import_photo(
                     "photo", f"{source.name} could not be decoded ({exc}); copy it again"
                 ) from None
         digest = hashing.result()
-    existing = reg.query_one(
-        "SELECT * FROM attachments WHERE owner_table = ? AND owner_uuid = ? AND sha256 = ? "
-        "AND status = 'active'",
-        (owner_table, owner_uuid, digest),
-    )
     suffix = ALLOWED_FORMATS[str(image.format)]  # vetted by _open_checked
-    relative = {
-        "original_path": f"originals/{digest[:2]}/{digest}{suffix}",
-        "display_path": f"display/{digest[:2]}/{digest}.jpg",
-        "thumb_path": f"thumbs/{digest[:2]}/{digest}.jpg",
-    }
-    if existing:
-        # Attaching the same photo again repairs what a crash or a mishap left: an empty,
-        # cut-short or altered original is written again from these very bytes (its name is
-        # their hash), and a missing or empty display copy or thumbnail is rebuilt.
-        _write_once(paths.photos / existing["original_path"], data, [])
-        for key, blob in (("display_path", display), ("thumb_path", thumb)):
-            target = paths.photos / (existing[key] or relative[key])
-            if not target.is_file() or target.stat().st_size == 0:
-                _write_once(target, blob, [])
-        return existing
     taken_at, (lat, lon) = _taken_at(exif), _gps(exif)
-    created: list[Path] = []
-    try:
-        for key, blob in zip(relative, (data, display, thumb), strict=True):
-            _write_once(paths.photos / relative[key], blob, created)
-        return reg.insert(
-            "attachments",
-            {
-                "owner_table": owner_table,
-                "owner_uuid": owner_uuid,
-                "kind": AttachmentKind.PHOTO,
-                "filename": source.name,
-                "sha256": digest,
-                **relative,
-                "taken_at": taken_at,
-                "gps_lat": lat,
-                "gps_lon": lon,
-                "added_at": datetime.now().isoformat(timespec="seconds"),
-            },
+    # The duplicate check and the insert are one decision (one BEGIN IMMEDIATE): two
+    # processes attaching the same photo at once must not both add a row (issue 11).
+    with reg.transaction():
+        existing = reg.query_one(
+            "SELECT * FROM attachments WHERE owner_table = ? AND owner_uuid = ? AND sha256 = ? "
+            "AND status = 'active'",
+            (owner_table, owner_uuid, digest),
         )
-    except BaseException:
-        for path in created:  # nothing half-written: files without their row go away
-            path.unlink(missing_ok=True)
-        raise
+        relative = {
+            "original_path": f"originals/{digest[:2]}/{digest}{suffix}",
+            "display_path": f"display/{digest[:2]}/{digest}.jpg",
+            "thumb_path": f"thumbs/{digest[:2]}/{digest}.jpg",
+        }
+        if existing:
+            # Attaching the same photo again repairs what a crash or a mishap left: an empty,
+            # cut-short or altered original is written again from these very bytes (its name is
+            # their hash), and a missing or empty display copy or thumbnail is rebuilt.
+            _write_once(paths.photos / existing["original_path"], data, [])
+            for key, blob in (("display_path", display), ("thumb_path", thumb)):
+                target = paths.photos / (existing[key] or relative[key])
+                if not target.is_file() or target.stat().st_size == 0:
+                    _write_once(target, blob, [])
+            return existing
+        created: list[Path] = []
+        try:
+            for key, blob in zip(relative, (data, display, thumb), strict=True):
+                _write_once(paths.photos / relative[key], blob, created)
+            return reg.insert(
+                "attachments",
+                {
+                    "owner_table": owner_table,
+                    "owner_uuid": owner_uuid,
+                    "kind": AttachmentKind.PHOTO,
+                    "filename": source.name,
+                    "sha256": digest,
+                    **relative,
+                    "taken_at": taken_at,
+                    "gps_lat": lat,
+                    "gps_lon": lon,
+                    "added_at": datetime.now().isoformat(timespec="seconds"),
+                },
+            )
+        except BaseException:
+            for path in created:  # nothing half-written: files without their row go away
+                path.unlink(missing_ok=True)
+            raise
 
 
 def camera_files(folder: str | os.PathLike) -> list[Path]:
