@@ -18,6 +18,23 @@ from deerfield_desk.store.migrations.coded import Checks, run_rebuilds
 
 TRANSACTIONAL = False
 
+#: Permit statuses as of this migration; both the status and the status a hold interrupted.
+PERMIT_STATUSES = (
+    "draft",
+    "submitted",
+    "under_review",
+    "approved",
+    "conditionally_approved",
+    "rejected",
+    "issued",
+    "extended",
+    "finaled",
+    "expired",
+    "revoked",
+    "voided",
+    "stop_work",
+)
+
 CODES: dict[str, Checks] = {
     "parcels": {
         "status": (("active", "voided"), False),
@@ -31,42 +48,8 @@ CODES: dict[str, Checks] = {
     "permits": {
         "kind": (("building", "demolition", "moving", "satellite_dish", "erosion_control"), False),
         "permit_class": (("major", "minor"), True),
-        "status": (
-            (
-                "draft",
-                "submitted",
-                "under_review",
-                "approved",
-                "conditionally_approved",
-                "rejected",
-                "issued",
-                "extended",
-                "finaled",
-                "expired",
-                "revoked",
-                "voided",
-                "stop_work",
-            ),
-            False,
-        ),
-        "status_before_hold": (
-            (
-                "draft",
-                "submitted",
-                "under_review",
-                "approved",
-                "conditionally_approved",
-                "rejected",
-                "issued",
-                "extended",
-                "finaled",
-                "expired",
-                "revoked",
-                "voided",
-                "stop_work",
-            ),
-            True,
-        ),
+        "status": (PERMIT_STATUSES, False),
+        "status_before_hold": (PERMIT_STATUSES, True),
     },
     "fees": {
         "status": (("due", "paid", "waived", "voided"), False),
