@@ -51,7 +51,10 @@ def main(verbose: bool) -> None:
                 problems[(problem.kind, problem.ident)] = problem
         kinds = Counter(p.kind for p in problems.values())
         totals.update(kinds)
-        print(f"{name:20s} " + " ".join(f"{k}={kinds[k]}" for k in ("unnamed", "repeated", "trap")))
+        print(
+            f"{name:20s} "
+            + " ".join(f"{k}={kinds[k]}" for k in ("unnamed", "repeated", "trap", "access key"))
+        )
         if verbose:
             for problem in problems.values():
                 print("      ", problem)

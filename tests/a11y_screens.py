@@ -94,17 +94,19 @@ def wizard(desk: Desk) -> Iterator[QWidget]:
                  **{f"q_{k}": v for k, v in complete_answers("new_building").items()}},
     }  # fmt: skip
     for values in (*pages.values(), {}, {}):
-        yield wiz
         for name, value in values.items():
             if value is not None:
                 fill(wiz, name, value)
+        yield wiz  # each page as the clerk leaves it, its questions shown
         wiz.next()
 
 
 def review_queue(desk: Desk) -> Iterator[QWidget]:
-    from deerfield_desk.ui.review_queue import ReviewQueue
+    from deerfield_desk.ui.lifecycle_actions import open_review_queue
 
-    yield _shown(desk, ReviewQueue(desk.window, today=DAY))
+    desk.window.show()
+    open_review_queue(desk.window)  # a tab of the main window, as the menu opens it
+    yield desk.window
 
 
 def issue(desk: Desk) -> Iterator[QWidget]:

@@ -42,10 +42,10 @@ def install(window) -> None:
         action.triggered.connect(lambda _=False, k=kind: preview_document(window, k))
         menu.addAction(action)
     menu.addSeparator()
-    batch = QAction("Print &placards issued this week…", window)
+    batch = QAction("Print placards issued this &week…", window)
     batch.triggered.connect(lambda: print_week_placards(window))
     menu.addAction(batch)
-    settings = QAction("Village &settings…", window)
+    settings = QAction("Villa&ge settings…", window)
     settings.triggered.connect(lambda: open_settings(window))
     menu.addAction(settings)
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.exports.year_export import AUTO, FORMATS, export_year
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.worker import run_with_progress
 
 FORMAT_LABELS = {
@@ -72,7 +73,7 @@ def _state_reports(window) -> None:
     StateReportDialog(window).exec()
 
 
-class ExportDialog(QDialog):
+class ExportDialog(DeskDialog):
     """Which year, where to, which formats."""
 
     def __init__(self, window, today: date | None = None):

@@ -38,6 +38,7 @@ from deerfield_desk.store.notice_queries import (
     permit_owner,
 )
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.notice_table_model import kind_title
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
@@ -65,7 +66,7 @@ def date_edit(value: date, name: str) -> QDateEdit:
     return edit
 
 
-class NoticeForm(QDialog):
+class NoticeForm(DeskDialog):
     """A form whose fields each have an error line; subclasses say what :meth:`apply` does."""
 
     button_text = "OK"

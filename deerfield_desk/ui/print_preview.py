@@ -27,9 +27,10 @@ from PySide6.QtWidgets import (
 
 from deerfield_desk.documents.target import write_atomically
 from deerfield_desk.errors import InvalidInput
+from deerfield_desk.ui.a11y.fit import DeskDialog
 
 
-class PrintPreview(QDialog):
+class PrintPreview(DeskDialog):
     """Shows one PDF; Print…, Save as PDF…, Close. ``ask_save_path`` and ``ask_printer`` can
     be replaced in tests so no dialog blocks."""
 

@@ -76,6 +76,7 @@ class RegisterView(QWidget):
         self.count_label = QLabel()
         self.count_label.setObjectName("registerCount")
         self.table = RegisterTable()
+        self.table.setAccessibleName("Permit register")
         self.table.setObjectName("registerTable")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

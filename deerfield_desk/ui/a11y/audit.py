@@ -7,7 +7,9 @@ the screen shows. Three problems are reported, the ones issue 19 found:
 - ``unnamed``: an interactive control (button, field, list, table…) with no accessible name;
 - ``repeated``: two visible controls of one role with the same name in one window ("Result"
   on every Today card): a listener hears the same word with nothing to tell them apart;
-- ``trap``: an item view with tab-key navigation on, so Tab walks its cells forever.
+- ``trap``: an item view with tab-key navigation on, so Tab walks its cells forever;
+- ``access key``: one Alt+letter on two visible things (a button and a menu), so it picks
+  neither.
 
 Hidden controls are skipped (a screen reader skips them too); the insides of tables, lists and
 combo boxes are skipped (their cells are data, named by their headers).
@@ -21,6 +23,8 @@ from dataclasses import dataclass, field
 
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QLabel, QTabWidget, QWidget
+
+from deerfield_desk.ui.a11y.keys import access_key_clashes
 
 Role = QAccessible.Role
 
@@ -101,31 +105,35 @@ def controls(root: QWidget) -> Iterator[tuple[QAccessibleInterface, str]]:
                 stack.append(child)
 
 
-def _named_by_value(combo, name: str) -> bool:
-    if not isinstance(combo, QComboBox) or combo.accessibleName():
-        return False
-    parent = combo.parentWidget()
-    labels = parent.findChildren(QLabel) if parent is not None else []
-    if any(label.buddy() is combo for label in labels):
-        return False
-    return name == combo.currentText().strip()
+def _combo_name(combo, buddies: dict[int, str]) -> str:
+    """A combo box's name as Orca hears it on Linux: Qt reports its current choice as the
+    Name there and the label through the labelled-by relation, so the choice is not a name;
+    the explicit accessible name or the label whose buddy it is, is."""
+    return combo.accessibleName().strip() or buddies.get(id(combo), "")
 
 
 def audit(root: QWidget) -> list[Problem]:
     """The problems of what ``root`` shows now (one state of one screen)."""
     problems: list[Problem] = []
-    named: list[tuple[Role, str, str]] = []
+    named: list[tuple[Role, str, object]] = []
+    buddies = {
+        id(label.buddy()): label.text().replace("&", "").strip()
+        for label in root.findChildren(QLabel)
+        if label.buddy() is not None
+    }
     for iface, name in controls(root):
         role = iface.role()
         obj = iface.object()
-        if role == Role.ComboBox and _named_by_value(obj, name):
-            name = ""  # Qt reads an unlabelled combo box's choice as its name
+        if role == Role.ComboBox and isinstance(obj, QComboBox):
+            name = _combo_name(obj, buddies)
         if not name:
             problems.append(Problem("unnamed", role.name, "", _describe(obj), id(obj)))
         elif role in REPEAT_CHECKED:
             named.append((role, name, obj))
         if isinstance(obj, QAbstractItemView) and obj.tabKeyNavigation():
             problems.append(Problem("trap", role.name, name, _describe(obj), id(obj)))
+    for clash in access_key_clashes(root):
+        problems.append(Problem("access key", "", clash, _describe(root), hash(clash)))
     counts = Counter((role, name) for role, name, _ in named)
     for role, name, obj in named:
         if counts[(role, name)] > 1:

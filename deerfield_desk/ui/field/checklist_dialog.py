@@ -10,7 +10,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -32,6 +31,8 @@ from deerfield_desk.models.exhibit_a import (
     items_for,
 )
 from deerfield_desk.store import erosion_checks
+from deerfield_desk.ui.a11y.fit import DeskDialog
+from deerfield_desk.ui.a11y.naming import add_context
 from deerfield_desk.ui.citation_links import link_all, link_label
 from deerfield_desk.ui.field import photo_actions
 from deerfield_desk.ui.field.style import CARD_STYLE, cite, save_cancel_row
@@ -43,7 +44,7 @@ ANSWER_STYLE = {
 }
 
 
-class ChecklistDialog(QDialog):
+class ChecklistDialog(DeskDialog):
     def __init__(self, window, permit_uuid: str, inspection_uuid: str | None = None, parent=None):
         super().__init__(parent)
         self.window_ = window
@@ -145,6 +146,7 @@ class ChecklistDialog(QDialog):
             note.setMinimumHeight(40)
             self.notes[item.code] = note
             grid.addWidget(note, row * 3 + 1, 0, 1, 2)
+            add_context([*group.buttons(), photo, note], f"{item.title} ({cite(item.section)})")
             rule = QFrame()
             rule.setObjectName("itemRule")
             rule.setFrameShape(QFrame.Shape.HLine)

@@ -97,13 +97,13 @@ def install(window) -> None:
         if uuid:
             open_permit_inspections(window, uuid)
 
-    act("Today's route", "Ctrl+T", show_today)
-    act("Stages, requests and occupancy for a permit…", "Ctrl+Shift+I", permit_dialog)
-    act("Record result for next stop…", "Ctrl+R", on_next(open_result))
-    act("Exhibit A checklist for next stop…", "Ctrl+E", on_next(open_checklist))
-    act("Attach photos to next stop…", "Ctrl+Shift+P", on_next(open_photos))
+    act("&Today's route", "Ctrl+T", show_today)
+    act("&Stages, requests and occupancy for a permit…", "Ctrl+Shift+I", permit_dialog)
+    act("Record &result for next stop…", "Ctrl+R", on_next(open_result))
+    act("Exhibit &A checklist for next stop…", "Ctrl+E", on_next(open_checklist))
+    act("Attach &photos to next stop…", "Ctrl+Shift+A", on_next(open_photos))
     act(
-        "Import camera folder to next stop…",
+        "&Import camera folder to next stop…",
         None,
         on_next(lambda w, u: photo_actions.attach_camera_folder(w, "inspections", u)),
     )

@@ -11,7 +11,6 @@ from datetime import date
 
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QDialog,
     QGridLayout,
     QHeaderView,
     QInputDialog,
@@ -27,6 +26,7 @@ from deerfield_desk.models.codes import PermitKind
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.models.inspection_sequence import load_sequence
 from deerfield_desk.store import inspections, occupancy
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field.erosion_log_panel import ErosionLogPanel
 from deerfield_desk.ui.field.request_dialog import RequestDialog
 from deerfield_desk.ui.field.style import ALERT, label, touch_button
@@ -42,7 +42,7 @@ def ask_item(parent, title: str, prompt: str, items: list[str]) -> str | None:
     return item if ok else None
 
 
-class PermitInspectionsDialog(QDialog):
+class PermitInspectionsDialog(DeskDialog):
     def __init__(self, window, permit_uuid: str, parent=None):
         super().__init__(parent)
         self.window_ = window
@@ -87,6 +87,7 @@ class PermitInspectionsDialog(QDialog):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.table.setAccessibleName("Inspection stages")
         layout.addWidget(self.table, 1)
         grid = QGridLayout()
         actions = [

@@ -12,7 +12,6 @@ from datetime import datetime, timedelta
 from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtWidgets import (
     QDateTimeEdit,
-    QDialog,
     QFormLayout,
     QLineEdit,
     QVBoxLayout,
@@ -22,6 +21,7 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import excavation_due, is_late_request
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.store import inspections
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field.style import (
     ALERT,
     WARN,
@@ -40,7 +40,7 @@ def _edit(moment: datetime) -> QDateTimeEdit:
     return edit
 
 
-class RequestDialog(QDialog):
+class RequestDialog(DeskDialog):
     def __init__(
         self, register, permit_uuid: str, stage: str, now: datetime | None = None, parent=None
     ):

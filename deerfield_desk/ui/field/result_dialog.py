@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
     QCheckBox,
-    QDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -26,12 +25,13 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import RECORDABLE, RESULT_LABELS
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.store import inspections
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field.style import CARD_STYLE, RESULT_COLOURS, save_cancel_row
 
 COL_SECTION, COL_DESCRIPTION, COL_CORRECTION, COL_MINOR = range(4)
 
 
-class ResultDialog(QDialog):
+class ResultDialog(DeskDialog):
     def __init__(self, register, inspection_uuid: str, parent=None):
         super().__init__(parent)
         self.register = register
@@ -68,7 +68,7 @@ class ResultDialog(QDialog):
             self.outcome_buttons[result.value] = button
             row.addWidget(button)
         layout.addLayout(row)
-        layout.addWidget(QLabel("Defects: cite the section and say how to correct each one"))
+        layout.addWidget(QLabel("&Defects: cite the section and say how to correct each one"))
         self.defects = QTableWidget(0, 4)
         self.defects.setHorizontalHeaderLabels(
             ["Section", "What is wrong", "Correction needed", "Minor"]
@@ -85,6 +85,7 @@ class ResultDialog(QDialog):
         add = QPushButton("Add defect")
         add.clicked.connect(lambda: self.add_defect())
         layout.addWidget(add)
+        layout.addWidget(QLabel("&Notes for the file (optional)"))
         self.notes = QPlainTextEdit()
         self.notes.setPlaceholderText("Notes for the file (optional)")
         self.notes.setMaximumHeight(90)

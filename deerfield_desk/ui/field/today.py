@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.store import field_day, inspections
 from deerfield_desk.store.field_day import Stop, day_stops
+from deerfield_desk.ui.a11y.naming import add_context
 from deerfield_desk.ui.field.style import (
     ALERT,
     LATE_BG,
@@ -37,6 +38,9 @@ from deerfield_desk.ui.field.style import (
     sized_font,
     touch_button,
 )
+
+#: What a screen reader says for a card's short button words (the stop is added after).
+SPOKEN = {"Result": "Record result", "Checklist": "Erosion checklist", "Photo": "Attach photos"}
 
 
 class StopCard(QFrame):
@@ -123,6 +127,7 @@ class StopCard(QFrame):
         ):
             button = touch_button(text)
             button.setObjectName(f"{text.lower()}Button")
+            button.setAccessibleName(SPOKEN.get(text, text))
             button.clicked.connect(lambda _=False, s=signal: s.emit(self.stop.uuid))
             button.setEnabled(not (stop.on_hold and text == "Result"))
             buttons.addWidget(button)
@@ -143,6 +148,7 @@ class StopCard(QFrame):
             buttons.addWidget(button)
         grid.addLayout(buttons, 1, 2, 2, 1)
         grid.setColumnStretch(1, 1)
+        add_context(self, f"stop {stop.route_order or position}, {stop.address}")
 
 
 class TodayScreen(QWidget):
@@ -166,6 +172,7 @@ class TodayScreen(QWidget):
         self.date_edit.setDisplayFormat("dddd d MMMM yyyy")
         self.date_edit.setMinimumHeight(56)
         self.date_edit.setFont(sized_font(18))
+        self.date_edit.setAccessibleName("Day of the route")
         self.next = touch_button("Day after ▶")
         self.summary = label("", 16, "#222")
         for widget in (self.previous, self.date_edit, self.next, self.summary):

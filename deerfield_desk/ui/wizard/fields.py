@@ -26,6 +26,7 @@ def hint_label(text: str) -> QLabel:
 def with_error(widget: QWidget, unit: str | None = None) -> tuple[QWidget, QLabel]:
     """A widget (and its unit) above its error line; returns (container, error label)."""
     box = QWidget()
+    box.setFocusProxy(widget)  # the row's label names and focuses the field, not the box
     outer = QVBoxLayout(box)
     outer.setContentsMargins(0, 0, 0, 0)
     outer.setSpacing(2)

@@ -23,6 +23,8 @@ from deerfield_desk.store.applications import (
 )
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.fit import FitsScreen
+from deerfield_desk.ui.a11y.naming import prepare
 from deerfield_desk.ui.wizard.binding import Binder
 from deerfield_desk.ui.wizard.items_page import ItemsPage
 from deerfield_desk.ui.wizard.parties_page import PartiesPage
@@ -33,7 +35,7 @@ from deerfield_desk.ui.wizard.work_page import WorkPage
 SAVE_BUTTON = QWizard.WizardButton.CustomButton1
 
 
-class ApplicationWizard(QWizard):
+class ApplicationWizard(FitsScreen, QWizard):
     changed = Signal(object)  # the state path just edited
     submitted = Signal(list)  # the permits created (empty: no permit needed)
 
@@ -67,6 +69,7 @@ class ApplicationWizard(QWizard):
         self.resize(900, 680)
 
     def _page_changed(self, _id: int) -> None:
+        prepare(self)  # a page may have built its fields since (the work questions)
         if self.currentPage() is self.summary_page:
             result = self.summary_page.result
             none = result is not None and not result.assessment.permits

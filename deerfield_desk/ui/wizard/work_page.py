@@ -27,6 +27,7 @@ from deerfield_desk.models.wizard_fields import (
     questions_for,
 )
 from deerfield_desk.store.applications import preview
+from deerfield_desk.ui.a11y.naming import name_form
 from deerfield_desk.ui.citation_links import link_all
 from deerfield_desk.ui.wizard.fields import error_label, with_error
 
@@ -109,6 +110,7 @@ class WorkPage(QWizardPage):
             widget.setObjectName(f"q_{q.key}")
             self.inputs[q.key] = widget
         link_all(self.holder)  # a § in a question opens the ordinance reader
+        name_form(self.form)  # each question's label names its field (ui/a11y/naming.py)
 
     def validatePage(self) -> bool:
         for widget in self.inputs.values():
