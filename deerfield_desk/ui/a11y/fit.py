@@ -56,6 +56,9 @@ def make_scrollable(dialog: QWidget) -> QScrollArea | None:
     if not isinstance(layout, QVBoxLayout) or dialog.property("a11yScrollBody"):
         return None
     stretches = [layout.stretch(i) for i in range(layout.count())]
+    # Moving a widget to a new parent hides it until the event loop shows it again; keep
+    # what was hidden on purpose (an empty error line) hidden, show the rest at once.
+    hidden = {id(w) for w in dialog.findChildren(QWidget) if w.isHidden()}
     items: list[QLayoutItem] = []
     while layout.count():
         items.append(layout.takeAt(0))
@@ -90,6 +93,10 @@ def make_scrollable(dialog: QWidget) -> QScrollArea | None:
             inner.setParent(None)
             layout.addLayout(inner)
     dialog.setProperty("a11yScrollBody", True)
+    for widget in [scroll, body, *body.findChildren(QWidget)]:
+        if id(widget) not in hidden and widget.parentWidget() is not None:
+            if widget.parentWidget() is body or widget in (scroll, body):
+                widget.setVisible(True)
     return scroll
 
 

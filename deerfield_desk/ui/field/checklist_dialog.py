@@ -35,7 +35,7 @@ from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.a11y.naming import add_context
 from deerfield_desk.ui.citation_links import link_all, link_label
 from deerfield_desk.ui.field import photo_actions
-from deerfield_desk.ui.field.style import CARD_STYLE, cite, save_cancel_row
+from deerfield_desk.ui.field.style import CARD_STYLE, cite, error_style, save_cancel_row
 
 ANSWER_STYLE = {
     "meets": "#1b7f2a",
@@ -85,7 +85,7 @@ class ChecklistDialog(DeskDialog):
         self.scroll.setWidgetResizable(True)
         layout.addWidget(self.scroll, 1)
         self.error = QLabel()
-        self.error.setStyleSheet("color: #a40000; font-size: 15px; font-weight: bold;")
+        self.error.setStyleSheet(error_style())
         self.error.setWordWrap(True)
         layout.addWidget(self.error)
         buttons, _save = save_cancel_row(self, "Save checklist")

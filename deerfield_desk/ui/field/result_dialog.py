@@ -26,7 +26,12 @@ from deerfield_desk.models.inspection_rules import RECORDABLE, RESULT_LABELS
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.store import inspections
 from deerfield_desk.ui.a11y.fit import DeskDialog
-from deerfield_desk.ui.field.style import CARD_STYLE, RESULT_COLOURS, save_cancel_row
+from deerfield_desk.ui.field.style import (
+    CARD_STYLE,
+    RESULT_COLOURS,
+    error_style,
+    save_cancel_row,
+)
 
 COL_SECTION, COL_DESCRIPTION, COL_CORRECTION, COL_MINOR = range(4)
 
@@ -80,7 +85,6 @@ class ResultDialog(DeskDialog):
         header.setSectionResizeMode(COL_MINOR, QHeaderView.ResizeMode.ResizeToContents)
         self.defects.verticalHeader().setDefaultSectionSize(44)
         self.defects.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
-        self.defects.setStyleSheet("font-size: 15px;")
         layout.addWidget(self.defects, 1)
         add = QPushButton("Add defect")
         add.clicked.connect(lambda: self.add_defect())
@@ -91,7 +95,7 @@ class ResultDialog(DeskDialog):
         self.notes.setMaximumHeight(90)
         layout.addWidget(self.notes)
         self.error = QLabel()
-        self.error.setStyleSheet("color: #a40000; font-size: 15px; font-weight: bold;")
+        self.error.setStyleSheet(error_style())
         self.error.setWordWrap(True)
         layout.addWidget(self.error)
         buttons, self.save_button = save_cancel_row(self, "Save result")

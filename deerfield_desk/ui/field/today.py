@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.store import field_day, inspections
 from deerfield_desk.store.field_day import Stop, day_stops
+from deerfield_desk.ui.a11y import theme
 from deerfield_desk.ui.a11y.naming import add_context
 from deerfield_desk.ui.field.style import (
     ALERT,
@@ -62,9 +63,10 @@ class StopCard(QFrame):
         self.setAutoFillBackground(True)
         palette = self.palette()
         palette.setColor(
-            QPalette.ColorRole.Window, QColor(LATE_BG if stop.late_request else "#fff")
+            QPalette.ColorRole.Window,
+            QColor(theme.surface(LATE_BG) if stop.late_request else theme.colour("Base")),
         )
-        palette.setColor(QPalette.ColorRole.WindowText, QColor("#c8ccd2"))
+        palette.setColor(QPalette.ColorRole.WindowText, QColor(theme.colour("Mid")))
         self.setPalette(palette)
         grid = QGridLayout(self)
         grid.setContentsMargins(12, 10, 12, 10)

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-ERROR_STYLE = "color:#b00020;font-weight:bold;"
-HINT_STYLE = "color:#555;"
+from deerfield_desk.ui.a11y import theme
+
+ERROR_COLOUR = "#b00020"
+
+
+def error_style() -> str:
+    """Red on the light palette, a lighter red where the palette is dark (ui/a11y/theme)."""
+    return f"color:{theme.ink(ERROR_COLOUR)};font-weight:bold;"
+
+
+def hint_style() -> str:
+    """Muted, but still 4.5:1 on every palette (the old #555 vanished on a dark one)."""
+    return f"color:{theme.colour('Muted')};"
 
 
 def error_label() -> QLabel:
     label = QLabel()
-    label.setStyleSheet(ERROR_STYLE)
+    label.setStyleSheet(error_style())
     label.setWordWrap(True)
     label.setVisible(False)
     return label
@@ -18,7 +29,7 @@ def error_label() -> QLabel:
 
 def hint_label(text: str) -> QLabel:
     label = QLabel(text)
-    label.setStyleSheet(HINT_STYLE)
+    label.setStyleSheet(hint_style())
     label.setWordWrap(True)
     return label
 
