@@ -93,10 +93,10 @@ def make_scrollable(dialog: QWidget) -> QScrollArea | None:
             inner.setParent(None)
             layout.addLayout(inner)
     dialog.setProperty("a11yScrollBody", True)
-    for widget in [scroll, body, *body.findChildren(QWidget)]:
-        if id(widget) not in hidden and widget.parentWidget() is not None:
-            if widget.parentWidget() is body or widget in (scroll, body):
-                widget.setVisible(True)
+    moved = [w for w in body.findChildren(QWidget) if w.parentWidget() is body]
+    for widget in [scroll, body, *moved]:
+        if id(widget) not in hidden:
+            widget.setVisible(True)
     return scroll
 
 
