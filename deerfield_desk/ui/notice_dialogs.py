@@ -38,6 +38,7 @@ from deerfield_desk.store.notice_queries import (
     permit_owner,
 )
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.notice_table_model import kind_title
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
@@ -109,8 +110,7 @@ class NoticeForm(DeskDialog):
 
     def show_error(self, field: str, text: str) -> None:
         label = self.errors.get(field, self.errors["general"])
-        label.setText(text)
-        label.setVisible(True)
+        show_error(self, label, text, field if field != "general" else None)
 
     def error_text(self, field: str) -> str:
         label = self.errors[field]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
+    QTableView,
     QTabWidget,
     QWidget,
 )
@@ -154,3 +156,42 @@ def access_key_clashes(root: QWidget) -> list[str]:
         for key, texts in _visible_access_keys(root).items()
         if len(texts) > 1
     ]
+
+
+class SortByKeyboard(QObject):
+    """Ctrl+Shift+S in a sortable table sorts by the current cell's column; again reverses
+    it. Sorting was mouse-only (a header click); the new order is announced."""
+
+    SEQUENCE = "Ctrl+Shift+S"
+
+    def eventFilter(self, view, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() != QEvent.Type.KeyPress or not isinstance(view, QTableView):
+            return False
+        if QKeySequence(event.keyCombination()).toString() != self.SEQUENCE:
+            return False
+        column = view.currentIndex().column()
+        if column < 0 or not view.isSortingEnabled():
+            return False
+        header = view.horizontalHeader()
+        ascending = Qt.SortOrder.AscendingOrder
+        order = (
+            Qt.SortOrder.DescendingOrder
+            if header.sortIndicatorSection() == column and header.sortIndicatorOrder() == ascending
+            else ascending
+        )
+        view.sortByColumn(column, order)
+        title = view.model().headerData(column, Qt.Orientation.Horizontal) if view.model() else ""
+        from deerfield_desk.ui.a11y.announce import announce
+
+        way = "ascending" if order == ascending else "descending"
+        announce(view, f"Sorted by {title}, {way}")
+        return True
+
+
+def sort_by_keyboard(view: QTableView) -> None:
+    """Let ``view`` be sorted from the keyboard (idempotent)."""
+    if view.property("a11ySortKeys"):
+        return
+    view.setProperty("a11ySortKeys", True)
+    helper = SortByKeyboard(view)
+    view.installEventFilter(helper)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QLayout,
     QLineEdit,
     QPlainTextEdit,
+    QTableView,
     QTextEdit,
     QWidget,
 )
@@ -124,8 +125,12 @@ def name_from_preceding_label(box: QBoxLayout) -> None:
 
 def keyboard_rules(root: QWidget) -> None:
     """Tab leaves tables and multi-line boxes (issue 19: every table was a keyboard trap)."""
+    from deerfield_desk.ui.a11y.keys import sort_by_keyboard
+
     for view in root.findChildren(QAbstractItemView):
         view.setTabKeyNavigation(False)
+        if isinstance(view, QTableView) and view.isSortingEnabled():
+            sort_by_keyboard(view)  # Ctrl+Shift+S sorts by the current column
     for box in root.findChildren(QPlainTextEdit):
         box.setTabChangesFocus(True)
     for box in root.findChildren(QTextEdit):

@@ -31,6 +31,7 @@ from deerfield_desk.models.exhibit_a import (
     items_for,
 )
 from deerfield_desk.store import erosion_checks
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.a11y.naming import add_context
 from deerfield_desk.ui.citation_links import link_all, link_label
@@ -186,7 +187,7 @@ class ChecklistDialog(DeskDialog):
                 purpose=self.purpose.currentData(),
             )
         except InvalidInput as exc:
-            self.error.setText(str(exc))
+            show_error(self, self.error, str(exc), exc.field)
             return
         by_code = {r["item_code"]: r["uuid"] for r in rows}
         for code, files in self.pending_photos.items():

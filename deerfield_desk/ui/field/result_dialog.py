@@ -25,6 +25,7 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import RECORDABLE, RESULT_LABELS
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.store import inspections
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field.style import (
     CARD_STYLE,
@@ -145,7 +146,9 @@ class ResultDialog(DeskDialog):
     def save(self) -> None:
         result = self.chosen()
         if result is None:
-            self.error.setText("result: choose passed, failed, partial, not ready or cancelled")
+            show_error(self, self.error, "Result: choose passed, failed, partial, not ready "
+                       "or cancelled")  # fmt: skip
+            next(iter(self.outcome_buttons.values())).setFocus()
             return
         try:
             self.saved = inspections.record_result(
@@ -156,6 +159,6 @@ class ResultDialog(DeskDialog):
                 notes=self.notes.toPlainText(),
             )
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(str(exc))
+            show_error(self, self.error, str(exc), getattr(exc, "field", None))
             return
         self.accept()

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from PySide6.QtCore import QDate, Signal
+from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QDateEdit,
     QFrame,
     QGridLayout,
     QHBoxLayout,
+    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -207,6 +208,31 @@ class TodayScreen(QWidget):
         self.reload()
 
     def reload(self) -> None:
+        """Rebuild the cards; the keyboard focus and the scroll position stay where they
+        were (issue 19: after saving a result focus fell to the tab bar, the route jumped)."""
+        focus = self.focusWidget()
+        kept = None
+        for card in self.cards:
+            if focus is not None and card.isAncestorOf(focus):
+                kept = (card.stop.uuid, focus.objectName(), focus.accessibleName().split(" — ")[0])
+        scrolled = self.scroll.verticalScrollBar().value()
+        self._rebuild()
+        self.scroll.verticalScrollBar().setValue(scrolled)
+        if kept is not None:
+            self._refocus(*kept)
+
+    def _refocus(self, uuid: str, object_name: str, spoken: str) -> None:
+        for card in self.cards:
+            if card.stop.uuid != uuid:
+                continue
+            for button in card.findChildren(QPushButton):
+                same = button.objectName() == object_name if object_name else False
+                if (same or button.accessibleName().startswith(spoken)) and button.isEnabled():
+                    button.setFocus(Qt.FocusReason.OtherFocusReason)
+                    self.scroll.ensureWidgetVisible(button)
+                    return
+
+    def _rebuild(self) -> None:
         self.stops = day_stops(self.window_.register, self.day)
         body = QWidget()
         column = QVBoxLayout(body)
