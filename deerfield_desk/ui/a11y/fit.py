@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFrame,
+    QLabel,
     QLayout,
     QLayoutItem,
     QScrollArea,
@@ -79,6 +80,8 @@ def make_scrollable(dialog: QWidget) -> QScrollArea | None:
             column.addLayout(inner, stretch)
         else:
             column.addItem(item)
+    for label in body.findChildren(QLabel):  # a long heading wraps instead of widening it
+        label.setWordWrap(True)
     scroll = QScrollArea()
     scroll.setObjectName("a11yScrollArea")
     scroll.setWidgetResizable(True)

@@ -19,7 +19,7 @@ from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle
 
-from deerfield_desk.ui.a11y.contrast import ENHANCED, NON_TEXT, TEXT, ratio, readable
+from deerfield_desk.ui.a11y.contrast import ENHANCED, NON_TEXT, TEXT, ratio, readable, rgb
 
 R = QPalette.ColorRole
 SETTING = "appearance/theme"
@@ -132,6 +132,9 @@ def ink(wanted: str, *, on: str | None = None) -> str:
     on the current palette's window and field backgrounds, or on ``on`` when given."""
     grounds = (on,) if on else (colour("Window"), colour("Base"))
     if current() == "high-contrast":
+        red, green, blue = rgb(wanted)
+        if max(red, green, blue) - min(red, green, blue) < 64:  # a grey or near-black
+            return colour("WindowText")  # plain white, not a dim grey
         return readable(wanted, *grounds, minimum=ENHANCED)
     return readable(wanted, *grounds)
 

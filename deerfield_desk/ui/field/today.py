@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
+    QLabel,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -149,9 +150,32 @@ class StopCard(QFrame):
                 lambda _=False, d=step: self.move_clicked.emit(self.stop.uuid, d)
             )
             buttons.addWidget(button)
-        grid.addLayout(buttons, 1, 2, 2, 1)
+        for index in range(grid.count()):  # long addresses wrap rather than push the buttons
+            widget = grid.itemAt(index).widget()
+            if isinstance(widget, QLabel) and grid.getItemPosition(index)[1] == 1:
+                widget.setWordWrap(True)
+        self._grid, self._buttons, self._free_row, self._narrow = grid, buttons, row, None
+        self._place_buttons(narrow=False)
         grid.setColumnStretch(1, 1)
         add_context(self, f"stop {stop.route_order or position}, {stop.address}")
+
+    def _place_buttons(self, narrow: bool) -> None:
+        """Beside the text on a wide screen, under it on a narrow one (a tablet, or 200 %
+        scaling on a 1366-pixel laptop, where the buttons were pushed off the card)."""
+        if narrow == self._narrow:
+            return
+        if self._narrow is not None:
+            self._grid.removeItem(self._buttons)
+        if narrow:
+            self._grid.addLayout(self._buttons, self._free_row, 1, 1, 2)
+        else:
+            self._grid.addLayout(self._buttons, 1, 2, 2, 1)
+        self._narrow = narrow
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        needed = self._buttons.sizeHint().width()
+        self._place_buttons(narrow=event.size().width() < needed * 2.4)
+        super().resizeEvent(event)
 
 
 class TodayScreen(QWidget):
@@ -178,6 +202,9 @@ class TodayScreen(QWidget):
         self.date_edit.setAccessibleName("Day of the route")
         self.next = touch_button("Day after ▶")
         self.summary = label("", 16, "#222")
+        for button in (self.previous, self.next):  # never cut to "Day befor" at 200 %
+            button.setMinimumWidth(button.sizeHint().width())
+        self.summary.setWordWrap(True)
         for widget in (self.previous, self.date_edit, self.next, self.summary):
             bar.addWidget(widget)
         bar.addStretch(1)
