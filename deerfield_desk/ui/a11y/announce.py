@@ -50,7 +50,7 @@ def field_widget(root: QWidget, field: str) -> QWidget | None:
             return widget
     words = name.replace("_", " ").lower()
     for widget in candidates:
-        spoken = widget.accessibleName().lower()
+        spoken = widget.accessibleName().lower().split(":")[0].strip()
         if spoken and (spoken == words or spoken.startswith(words + " ")):
             return widget
     return None

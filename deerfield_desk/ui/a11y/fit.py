@@ -86,6 +86,7 @@ def make_scrollable(dialog: QWidget) -> QScrollArea | None:
     scroll.setObjectName("a11yScrollArea")
     scroll.setWidgetResizable(True)
     scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # not a Tab stop: it follows the focus
     scroll.setWidget(body)
     layout.addWidget(scroll, 1)
     for item in bottom:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QTableWidget,
@@ -85,7 +86,11 @@ class ResultDialog(DeskDialog):
         header.setSectionResizeMode(COL_CORRECTION, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_MINOR, QHeaderView.ResizeMode.ResizeToContents)
         self.defects.verticalHeader().setDefaultSectionSize(44)
-        self.defects.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
+        # F2 or typing edits a cell; arrows move between cells (they started an edit before)
+        triggers = QAbstractItemView.EditTrigger
+        self.defects.setEditTriggers(
+            triggers.EditKeyPressed | triggers.AnyKeyPressed | triggers.DoubleClicked
+        )
         layout.addWidget(self.defects, 1)
         add = QPushButton("Add defect")
         add.clicked.connect(lambda: self.add_defect())
@@ -117,6 +122,32 @@ class ResultDialog(DeskDialog):
         )
         self.defects.setCellWidget(row, COL_MINOR, box)
 
+    def has_entries(self) -> bool:
+        """Something the inspector would lose: an outcome, a defect or a note."""
+        return (
+            self.chosen() is not None
+            or bool(self.defect_rows())
+            or bool(self.notes.toPlainText().strip())
+        )
+
+    def ask_discard(self) -> bool:
+        """Tests replace this so no box blocks."""
+        answer = QMessageBox.question(
+            self,
+            "Discard this result?",
+            "The outcome, defects and notes entered here have not been saved.",
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Discard
+
+    def reject(self) -> None:
+        """Escape or Close without saving asks first when something was entered (issue 19:
+        Escape threw a half-recorded result away)."""
+        if self.saved is None and self.has_entries() and not self.ask_discard():
+            return
+        super().reject()
+
     def chosen(self) -> str | None:
         for value, button in self.outcome_buttons.items():
             if button.isChecked():
@@ -146,7 +177,7 @@ class ResultDialog(DeskDialog):
     def save(self) -> None:
         result = self.chosen()
         if result is None:
-            show_error(self, self.error, "Result: choose passed, failed, partial, not ready "
+            show_error(self, self.error, "result: choose passed, failed, partial, not ready "
                        "or cancelled")  # fmt: skip
             next(iter(self.outcome_buttons.values())).setFocus()
             return
