@@ -149,12 +149,29 @@ def surface(light_tint: str) -> str:
     return mix(light_tint, colour("Base"), 0.82)
 
 
+#: Controls whose edge Fusion draws from the window colour (invisible on black).
+HIGH_CONTRAST_EDGES = (
+    QStyle.PrimitiveElement.PE_PanelButtonCommand,
+    QStyle.PrimitiveElement.PE_FrameLineEdit,
+    QStyle.PrimitiveElement.PE_PanelLineEdit,
+    QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+    QStyle.PrimitiveElement.PE_IndicatorRadioButton,
+)
+
+
 class FocusStyle(QProxyStyle):
     """Draws each focus indicator as a 2 px ring in the focus colour (or, on a selected cell
     where that colour would not show, in the selection's text colour)."""
 
     def drawPrimitive(self, element, option, painter: QPainter, widget=None) -> None:  # noqa: N802
         super().drawPrimitive(element, option, painter, widget)
+        if current() == "high-contrast" and element in HIGH_CONTRAST_EDGES:
+            # control edges 3:1 or more: Fusion derives them from black and they vanish
+            painter.save()
+            painter.setPen(QPen(QColor(colour("Mid")), 1))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(option.rect).adjusted(0.5, 0.5, -0.5, -0.5))
+            painter.restore()
         focused = bool(option.state & QStyle.StateFlag.State_HasFocus)
         if (
             element == QStyle.PrimitiveElement.PE_FrameFocusRect
