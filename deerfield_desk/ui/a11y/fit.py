@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QBoxLayout,
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QFrame,
     QLabel,
     QLayout,
@@ -54,8 +55,10 @@ def make_scrollable(dialog: QWidget) -> QScrollArea | None:
     """Move everything but the bottom button row of ``dialog``'s column into a scroll area.
     Returns the scroll area (None when the layout is not a column, or already scrolls)."""
     layout = dialog.layout()
-    if not isinstance(layout, QVBoxLayout) or dialog.property("a11yScrollBody"):
+    if layout is None or dialog.property("a11yScrollBody"):
         return None
+    if not isinstance(layout, QVBoxLayout):
+        return _scroll_other_layout(dialog, layout)
     stretches = [layout.stretch(i) for i in range(layout.count())]
     # Moving a widget to a new parent hides it until the event loop shows it again; keep
     # what was hidden on purpose (an empty error line) hidden, show the rest at once.
@@ -101,6 +104,41 @@ def make_scrollable(dialog: QWidget) -> QScrollArea | None:
     for widget in [scroll, body, *moved]:
         if id(widget) not in hidden:
             widget.setVisible(True)
+    return scroll
+
+
+def _scroll_other_layout(dialog: QWidget, layout: QLayout) -> QScrollArea:
+    """A dialog laid out as a form (or grid): the whole layout moves into the scroll body
+    (Qt lets a widget take over another's layout) and a form's button row, if it is the
+    last row, is pinned under it."""
+    hidden = {id(w) for w in dialog.findChildren(QWidget) if w.isHidden()}
+    buttons = None
+    if isinstance(layout, QFormLayout) and layout.rowCount():
+        last = layout.itemAt(layout.rowCount() - 1, QFormLayout.ItemRole.SpanningRole)
+        if last is not None and isinstance(last.widget(), QDialogButtonBox):
+            buttons = last.widget()
+            layout.removeWidget(buttons)
+    body = QWidget()
+    body.setObjectName("a11yScrollBody")
+    body.setLayout(layout)  # takes the layout, and its widgets, from the dialog
+    for label in body.findChildren(QLabel):
+        label.setWordWrap(True)
+    scroll = QScrollArea()
+    scroll.setObjectName("a11yScrollArea")
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    scroll.setWidget(body)
+    column = QVBoxLayout(dialog)
+    column.addWidget(scroll, 1)
+    if buttons is not None:
+        column.addWidget(buttons)
+    dialog.setProperty("a11yScrollBody", True)
+    for widget in [scroll, body, *body.findChildren(QWidget)]:
+        if id(widget) not in hidden and widget.parentWidget() in (body, scroll.viewport()):
+            widget.setVisible(True)
+    if buttons is not None and id(buttons) not in hidden:
+        buttons.setVisible(True)
     return scroll
 
 
