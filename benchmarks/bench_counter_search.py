@@ -4,6 +4,11 @@ formatting, near misses of a family name, notice and application numbers.
 Each is timed through the same store call the register's search box makes on a keystroke
 (``register_queries.search``: the count and the first page), like ``bench_register``'s search;
 the target is the same (p95 ≤ 100 ms on the 2-core reference machine).
+
+The demo register is a worst case for phone numbers: it draws 10,000 numbers for its people,
+so a number is shared by several people with common names, and "their permits" are thousands
+(a real village's numbers are its own). Near misses are looked up only when the exact matches
+are few (``counter_search.NEAR_BELOW``), so ``bench_register``'s search is not slowed by them.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ Near-miss rows rank below every exact match (register_queries merges the two lis
 
 from __future__ import annotations
 
+import json
 import re
 
 from deerfield_desk.store.executor import Executor
@@ -75,24 +76,26 @@ def counter_filters(text: str) -> tuple[list[str], list, str]:
     return where, params, rest
 
 
-def edit_distance(a: str, b: str, limit: int) -> int:
-    """Optimal-string-alignment distance (a swap of two letters counts one), or ``limit + 1``
-    as soon as it must exceed ``limit``."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = ca != cb
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        if min(current) > limit:
-            return limit + 1
-        previous2, previous = previous, current
-    return previous[-1]
+#: Near misses are offered only when the exact matches are this few: past that the clerk
+#: refines the search rather than scrolling past them, and a broad search stays as fast as
+#: before (the expansion is only paid for when a word was probably misspelt).
+NEAR_BELOW = 100
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def one_edit(word: str) -> set[str]:
+    """Every word one edit from ``word``: a letter dropped, changed or added, or two
+    neighbours swapped ("gonzales" → "gonzalez", "gonzlaes")."""
+    out = set()
+    for i in range(len(word)):
+        out.add(word[:i] + word[i + 1 :])
+        out.update(word[:i] + c + word[i + 1 :] for c in LETTERS)
+        if i + 1 < len(word):
+            out.add(word[:i] + word[i + 1] + word[i] + word[i + 2 :])
+    for i in range(len(word) + 1):
+        out.update(word[:i] + c + word[i:] for c in LETTERS)
+    out.discard(word)
+    return out
 
 
 def _vocab(conn: Executor) -> str:
@@ -104,26 +107,20 @@ def _vocab(conn: Executor) -> str:
     return "temp.permits_words"
 
 
-def near_terms(conn: Executor, word: str, limit: int = 8) -> list[str]:
-    """Words of the index within one or two edits of ``word`` (same first letter; words that
-    merely continue it are already found by the prefix search), most frequent first."""
+def near_terms(conn: Executor, word: str) -> list[str]:
+    """Words of the index one edit from ``word``. Only the few hundred candidates are looked
+    up (each a seek in the index's term b-tree), never the whole vocabulary, so the cost
+    depends on the word's length, not on the register's size. Words that merely continue the
+    typed one are left out: the prefix search already finds them."""
     word = word.lower()
     if len(word) < NEAR_MIN or not word.isalpha():
         return []
-    allowed = 1 if len(word) <= 6 else 2
-    table = _vocab(conn)
-    lo, hi = _prefix_range(word[0])
+    candidates = sorted(v for v in one_edit(word) if v and not v.startswith(word))
     rows = conn.execute(
-        f"SELECT term, cnt FROM {table} WHERE term >= ? AND term < ? "
-        "AND length(term) BETWEEN ? AND ?",
-        (lo, hi, len(word) - allowed, len(word) + allowed),
+        f"SELECT term FROM {_vocab(conn)} WHERE term IN (SELECT value FROM json_each(?))",
+        (json.dumps(candidates),),
     ).fetchall()
-    found = [
-        (cnt, term)
-        for term, cnt in rows
-        if not term.startswith(word) and edit_distance(word, term, allowed) <= allowed
-    ]
-    return [term for _cnt, term in sorted(found, reverse=True)[:limit]]
+    return sorted(row[0] for row in rows)
 
 
 def near_match(conn: Executor, words: list[str]) -> str | None:

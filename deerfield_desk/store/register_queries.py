@@ -20,7 +20,7 @@ from datetime import date
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.codes import PermitKind
 from deerfield_desk.models.status import ACTIVE, NEEDS_ACTION, next_action
-from deerfield_desk.store.counter_search import counter_filters, near_match
+from deerfield_desk.store.counter_search import NEAR_BELOW, counter_filters, near_match
 from deerfield_desk.store.executor import Executor
 from deerfield_desk.store.notices import overdue_notice_exists_sql, overdue_permit_ids_sql
 
@@ -269,8 +269,11 @@ def _count(conn: Executor, plan: Plan | None) -> int:
 
 def count(conn: Executor, q: RegisterQuery) -> int:
     """How many permits the query shows (the register's row count): the exact matches, then
-    the near misses of a typed word."""
-    return _count(conn, _plan(conn, q)) + _count(conn, _plan(conn, q, near=True))
+    the near misses of a typed word when the exact matches are few (``NEAR_BELOW``)."""
+    exact = _count(conn, _plan(conn, q))
+    if exact > NEAR_BELOW:
+        return exact
+    return exact + _count(conn, _plan(conn, q, near=True))
 
 
 def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[PermitRow]:
@@ -279,10 +282,12 @@ def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[Perm
     rows = _page(conn, q, _plan(conn, q), offset, limit)
     if len(rows) == limit:
         return rows
+    exact_total = offset + len(rows) if rows or offset == 0 else _count(conn, _plan(conn, q))
+    if exact_total > NEAR_BELOW:
+        return rows
     near = _plan(conn, q, near=True)
     if near is None:
         return rows
-    exact_total = offset + len(rows) if rows or offset == 0 else _count(conn, _plan(conn, q))
     more = _page(conn, q, near, max(0, offset - exact_total), limit - len(rows))
     return rows + [replace(row, near_match=True) for row in more]
 
