@@ -78,7 +78,10 @@ class RegisterQuery:
 
 
 @dataclass(frozen=True)
-class PermitRow:
+class RegisterLine:
+    """One line of the register list: the columns the list shows, not a whole permit (that is
+    ``store.rows.PermitRow``; one name per thing, issue 12)."""
+
     id: int
     uuid: str
     permit_number: str | None
@@ -276,7 +279,7 @@ def count(conn: Executor, q: RegisterQuery) -> int:
     return exact + _count(conn, _plan(conn, q, near=True))
 
 
-def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[PermitRow]:
+def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[RegisterLine]:
     """One page of the register in the query's order: every exact match first, then the near
     misses (``near_match`` set), each in the query's order."""
     rows = _page(conn, q, _plan(conn, q), offset, limit)
@@ -293,7 +296,7 @@ def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[Perm
 
 
 def _page(conn: Executor, q: RegisterQuery, plan: Plan | None, offset: int,
-          limit: int) -> list[PermitRow]:  # fmt: skip
+          limit: int) -> list[RegisterLine]:  # fmt: skip
     if plan is None:
         return []
     source, where, params, newest = plan
@@ -309,7 +312,7 @@ def _page(conn: Executor, q: RegisterQuery, plan: Plan | None, offset: int,
         + f" ORDER BY {order} LIMIT ? OFFSET ?"
     )
     rows = conn.execute(sql, [q.today, *params, limit, offset])
-    return [PermitRow(*row) for row in rows]
+    return [RegisterLine(*row) for row in rows]
 
 
 def search(conn: Executor, q: RegisterQuery, limit: int = 200) -> tuple[int, list]:
