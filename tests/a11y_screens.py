@@ -241,6 +241,20 @@ def notice_lift(desk: Desk) -> Iterator[QWidget]:
     yield _shown(desk, LiftDialog(desk.window, desk.register, notice, DAY))
 
 
+def take_payment(desk: Desk) -> Iterator[QWidget]:
+    from deerfield_desk.store.cashier_lookup import payment_subject
+    from deerfield_desk.ui.cashier.take_payment import TakePaymentDialog
+
+    subject = payment_subject(desk.register, desk.permit_uuid())
+    yield _shown(desk, TakePaymentDialog(desk.window, desk.register, subject))
+
+
+def receipts(desk: Desk) -> Iterator[QWidget]:
+    from deerfield_desk.ui.cashier.receipts_dialog import ReceiptsDialog
+
+    yield _shown(desk, ReceiptsDialog(desk.window, desk.register, day=DAY))
+
+
 SCREENS: dict[str, Callable[[Desk], Iterator[QWidget]]] = {
     "main window": main_window,
     "today": today,
@@ -267,6 +281,8 @@ SCREENS: dict[str, Callable[[Desk], Iterator[QWidget]]] = {
     "notice draft": notice_draft,
     "notice service": notice_service,
     "notice lift": notice_lift,
+    "take payment": take_payment,
+    "receipts": receipts,
 }
 
 

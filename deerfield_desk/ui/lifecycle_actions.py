@@ -27,7 +27,7 @@ def install(window) -> None:
         ("Resume &draft…", None, lambda: resume_draft(window)),
         ("Review &queue", None, lambda: open_review_queue(window)),
         ("&Issue permit…", None, lambda: open_issue(window)),
-        ("Record &payment…", None, lambda: open_money(window)),
+        ("Record pa&yment…", None, lambda: open_money(window)),
         ("E&xtend…", None, lambda: open_extend(window)),
         ("Resubmit &rejected…", None, lambda: resubmit_rejected(window)),
         ("&Mark expired…", None, lambda: expire(window)),

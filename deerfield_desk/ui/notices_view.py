@@ -53,7 +53,7 @@ BUTTONS = (
      "required; a stop-work order is lifted with a reason and its permit leaves its hold"),
     ("appeal_button", "&Appealed…", "appealed", "An appeal was filed with the Village Clerk"),
     ("withdraw_button", "&Withdraw…", "withdrawn", "Withdraw the notice, with a written reason"),
-    ("print_button", "P&rint…", "print", "Preview and print the notice"),
+    ("print_button", "Print n&otice…", "print", "Preview and print the notice"),
 )  # fmt: skip
 
 
