@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLineEdit, QWiz
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.project import Zoning
 from deerfield_desk.store.applications import check_site, find_parcels
-from deerfield_desk.ui.wizard.fields import hint_label, with_error
+from deerfield_desk.ui.wizard.fields import hint_label, tab_only_to_fields, with_error
 
 FLAGS = (
     ("on_platted_lot", "On a platted lot (subdivision or CSM lot)", "§31.06(1)(B)",
@@ -60,6 +60,7 @@ class SitePage(QWizardPage):
             self.zoning.addItem(z.value.capitalize(), z.value)
         form.addRow("Zoning district", self.zoning)
         wizard.binder.bind(("site", "zoning"), self.zoning, "zoning")
+        tab_only_to_fields(self)
 
     def _fill_from_parcel(self) -> None:
         """Picking a parcel on file copies its address and site facts (each step undoable)."""

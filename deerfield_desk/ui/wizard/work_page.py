@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.office_words import plain_error
 from deerfield_desk.models.project import DishYard, FireLimitsException, Mount, Structure, Work
 from deerfield_desk.models.wizard_fields import (
     DISH_YARD_LABELS,
@@ -27,8 +28,7 @@ from deerfield_desk.models.wizard_fields import (
     questions_for,
 )
 from deerfield_desk.store.applications import preview
-from deerfield_desk.ui.citation_links import link_all
-from deerfield_desk.ui.wizard.fields import error_label, with_error
+from deerfield_desk.ui.wizard.fields import error_label, tab_only_to_fields, with_error
 
 CHOICES = {
     "structure": [(s.value, STRUCTURE_LABELS[s]) for s in Structure],
@@ -70,6 +70,7 @@ class WorkPage(QWizardPage):
         layout.addWidget(scroll, 1)
         self.inputs: dict[str, QWidget] = {}
         wizard.changed.connect(self._state_changed)
+        tab_only_to_fields(self)
 
     def initializePage(self) -> None:
         self.rebuild()
@@ -108,7 +109,12 @@ class WorkPage(QWizardPage):
                 binder.bind(("answers", q.key), widget, q.label.lower(), q.kind, error)
             widget.setObjectName(f"q_{q.key}")
             self.inputs[q.key] = widget
-        link_all(self.holder)  # a § in a question opens the ordinance reader
+        tab_only_to_fields(self.holder)  # a § in a question opens the reader on a click
+        # Questions made now would join the end of the window's focus chain: put them right
+        # after the description, in the order they are shown.
+        chain = [self.description, *self.inputs.values()]
+        for before, after in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(before, after)
 
     def validatePage(self) -> bool:
         for widget in self.inputs.values():
@@ -122,7 +128,7 @@ class WorkPage(QWizardPage):
             preview(self.w.register, self.w.state, self.w.today)
         except InvalidInput as exc:
             if not self.w.binder.error_for_field(exc.field, exc.rule):
-                self.page_error.setText(f"{exc.field}: {exc.rule}")
+                self.page_error.setText(plain_error(exc, with_page=False))
                 self.page_error.setVisible(True)
             return False
         return True
