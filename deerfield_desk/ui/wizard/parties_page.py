@@ -88,6 +88,7 @@ class PartiesPage(QWizardPage):
                 label.setText(exc.rule)
                 label.setVisible(True)
             return None
+        self.w.people_added.append(person["uuid"])  # voided if the application is discarded
         for combo_role, combo in self.combos.items():
             current = self.w.state.get("parties", {}).get(f"{combo_role}_uuid")
             self._fill(combo, current)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWizardPage
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.fee_lines import required_deposits
 from deerfield_desk.models.money import format_cents
+from deerfield_desk.models.office_words import plain_error
 from deerfield_desk.models.project_summary import GROUPS, summarize
 from deerfield_desk.store.applications import preview
 from deerfield_desk.store.ledger import fee_schedule
@@ -53,8 +54,7 @@ class SummaryPage(QWizardPage):
             self.result = preview(self.w.register, self.w.state, self.w.today)
         except InvalidInput as exc:
             self.result = None
-            self.error.setText(f"{exc.field}: {exc.rule} — go back to the work page to fix it")
-            self.error.setVisible(True)
+            self.show_error(plain_error(exc))
             return
         a = self.result.assessment
         cal = village_calendar(self.w.register)
@@ -75,6 +75,11 @@ class SummaryPage(QWizardPage):
             self.headline.setText(f"<b>Needed:</b> {escape(kinds)}")
         self.view.setHtml(self.render_html())
         self.completeChanged.emit()
+
+    def show_error(self, text: str) -> None:
+        """An error in the office's words, above the summary, before any confirmation."""
+        self.error.setText(text)
+        self.error.setVisible(True)
 
     def isComplete(self) -> bool:  # noqa: N802 (Qt's name)
         """Submit stays disabled while a figure a rule needs is missing (unknown is not zero);
