@@ -79,7 +79,7 @@ def test_a_new_house_typed_by_keyboard_alone_is_stored_as_typed(qtbot, register,
     for name, text in (("site_parcel_number", "0612-000-0001"), ("site_house_number", "12"),
                        ("site_street", "Oak St"), ("site_legal_description", "Lot 4, CSM 77"),
                        ("site_on_platted_lot", " "), ("site_fire_limits", ""),
-                       ("site_sensitive_area", ""), ("site_zoning", "R")):  # fmt: skip
+                       ("site_sensitive_area", ""), ("site_zoning", "SR-1")):  # fmt: skip
         tab_to(qtbot, name)
         type_here(text)
     next_page(wizard)
@@ -108,7 +108,7 @@ def test_a_new_house_typed_by_keyboard_alone_is_stored_as_typed(qtbot, register,
     state = json.loads(app["project_json"])
     assert state["site"] == {"parcel_number": "0612-000-0001", "house_number": "12",
                              "street": "Oak St", "legal_description": "Lot 4, CSM 77",
-                             "on_platted_lot": True, "zoning": "residential"}  # fmt: skip
+                             "on_platted_lot": True, "zoning": "SR-1"}  # fmt: skip
     assert state["parties"] == {"owner_uuid": owner["uuid"], "contractor_uuid": builder["uuid"]}
     assert state["description"] == "Two-storey house"
     assert state["answers"] == {

@@ -28,6 +28,7 @@ from deerfield_desk.store.numbering import assign_application_number
 from deerfield_desk.store.permits_lifecycle import start_review
 from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.rows import ApplicationRow, PermitRow
+from deerfield_desk.store.zoning_table import district_for
 
 EMPTY_STATE: dict[str, Any] = {
     "site": {}, "parties": {}, "work": None, "answers": {}, "received": {}, "description": ""
@@ -180,7 +181,10 @@ def preview(reg: Register, state: dict, on: date) -> Preview:
     """The engine's assessment of the wizard state and the fee lines it brings."""
     if not state.get("work"):
         raise InvalidInput("work", "choose the kind of work")
-    data = project_input(state.get("site") or {}, state["work"], state.get("answers") or {})
+    site = dict(state.get("site") or {})
+    district = district_for(reg, site.get("zoning"))  # the parcel's code, through the table
+    site["zoning"] = district.value if district else None
+    data = project_input(site, state["work"], state.get("answers") or {})
     schedule = fee_schedule(reg)
     base = base_building_fee(schedule, on, data.get("area_sqft"))
     if base is not None and data.get("started_without_permit"):
