@@ -25,7 +25,8 @@ def test_new_house_on_platted_lot(qtbot, register):
         site={"site_house_number": "12", "site_on_platted_lot": True,
               "site_zoning": "residential"},
         work="new_building",
-        answers={"structure": "dwelling", "area_sqft": "1800", "estimated_cost": "250,000",
+        answers={"structure": "dwelling", "dwelling_units": "1", "area_sqft": "1800",
+                 "estimated_cost": "250,000",
                  "new_primary_structure": True},
         description="Two-storey house", stop_at_summary=True,
     )  # fmt: skip

@@ -25,6 +25,7 @@ from tests.application_builders import TODAY
 #: questions not listed are passed over with Tab.
 HOUSE = {
     "structure": "One",  # keyboard search picks "One- or two-family dwelling"
+    "dwelling_units": "1",  # asked now that the structure is a dwelling
     "area_sqft": "1800",
     "estimated_cost": "250,000",
     "new_primary_structure": " ",
@@ -111,14 +112,16 @@ def test_a_new_house_typed_by_keyboard_alone_is_stored_as_typed(qtbot, register,
                              "on_platted_lot": True, "zoning": "SR-1"}  # fmt: skip
     assert state["parties"] == {"owner_uuid": owner["uuid"], "contractor_uuid": builder["uuid"]}
     assert state["description"] == "Two-storey house"
+    assert app["dwelling_units"] == 1  # for the Census and state reports
     assert state["answers"] == {
-        "structure": "dwelling", "area_sqft": 1800, "estimated_cost": "250000.00",
+        "structure": "dwelling", "dwelling_units": 1, "area_sqft": 1800,
+        "estimated_cost": "250000.00",
         "new_primary_structure": True, "disturbed_sqft": 9000, "earthwork_cuyd": 40,
         "utility_ft": 60, "max_slope_pct": 4, "control_measures_cost": "1200.00",
     }  # fmt: skip
     permits = {p["kind"]: p for p in register.query("SELECT * FROM permits")}
     house = permits["building"]
-    assert house["estimated_cost_cents"] == 25_000_000
+    assert house["estimated_cost_cents"] == 25_000_000 and house["housing_units"] == 1
     assert house["address_text"] == "12 Oak St" and house["owner_name"] == "Ann Owner"
     fees = {f["code"]: f["amount_cents"] for f in fees_for_permit(register, house["id"])}
     # the sample schedule's per-square-foot building fee, on 1,800 sq ft — not on 80

@@ -16,6 +16,7 @@ from typing import Any, cast
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.assessment import Assessment, assess_project
 from deerfield_desk.models.codes import ApplicationStatus
+from deerfield_desk.models.dwelling_units import check_dwelling_units, housing_units
 from deerfield_desk.models.fee_lines import FeeLine, base_building_fee, fee_lines
 from deerfield_desk.models.money import parse_dollars
 from deerfield_desk.models.project import Project, parse_project
@@ -232,6 +233,7 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
             for role in ("owner", "applicant", "contractor")
             if state["parties"].get(f"{role}_uuid")
         }
+        units = check_dwelling_units(state["work"], state["answers"], required=False)
         assign_application_number(reg, app_uuid, on)
         app = cast(ApplicationRow, reg.update(
             "applications",
@@ -241,6 +243,7 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
                 "submitted_at": on.isoformat(),
                 "assessment_json": assessment_json,
                 "parcel_id": parcel["id"],
+                "dwelling_units": units,
                 **{f"{r}_id": p["id"] for r, p in people.items()},
             },
             action="submit",
@@ -261,6 +264,7 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
                     "structure": state["answers"].get("structure"),
                     "description": app["description"],
                     "estimated_cost_cents": parse_dollars(cost) if cost else None,
+                    "housing_units": housing_units(state["work"], p.type, units),
                     "parcel_id": parcel["id"],
                     "address_text": parcel["address_text"],
                     "parcel_number": parcel["parcel_number"],

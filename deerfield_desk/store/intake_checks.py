@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from deerfield_desk.models.dwelling_units import check_dwelling_units
 from deerfield_desk.store.applications import (
     Preview,
     check_determined,
@@ -26,6 +27,7 @@ def check_submission(reg: Register, state: dict, on: date) -> Preview:
     check_site(state.get("site") or {})
     result = preview(reg, state, on)
     check_determined(result.assessment)
+    check_dwelling_units(state.get("work"), state.get("answers") or {})
     if result.assessment.permits:  # "no permit needed" is recorded without parties
         check_parties(state.get("parties") or {})
     return result

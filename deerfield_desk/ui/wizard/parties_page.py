@@ -80,6 +80,11 @@ class PartiesPage(QWizardPage):
         for error in self.new_errors.values():
             error.setVisible(False)
         values = {k: e.text() for k, e in self.new.items()}
+        doubt = self.w.unusual_email(values.get("email"))
+        if doubt is not None:  # asked first, and the clerk chose to correct it
+            self.new_errors["email"].setText(doubt)
+            self.new_errors["email"].setVisible(True)
+            return None
         try:
             person = add_person(self.w.register, values, contractor=(role == "contractor"))
         except InvalidInput as exc:

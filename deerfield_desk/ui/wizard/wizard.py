@@ -20,7 +20,8 @@ from PySide6.QtGui import QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
-from deerfield_desk.models.office_words import plain_error
+from deerfield_desk.models.office_words import field_label, plain_error
+from deerfield_desk.models.plausibility import Doubt, email_doubt
 from deerfield_desk.models.project_summary import permit_label
 from deerfield_desk.store.applications import (
     EMPTY_STATE,
@@ -71,8 +72,22 @@ def _ask_leave(parent: QWidget, people: int) -> str:
     return {save: SAVE, discard: DISCARD}.get(box.clickedButton(), STAY)
 
 
+def _ask_unusual(parent: QWidget, lines: list[str]) -> bool:
+    box = QMessageBox(QMessageBox.Icon.Warning, "Check these figures",
+                      "These look unusual. Keep them as typed?", parent=parent)  # fmt: skip
+    box.setInformativeText("\n".join(f"• {line}" for line in lines))
+    keep = box.addButton("&Keep as typed", QMessageBox.ButtonRole.AcceptRole)
+    fix = box.addButton("&Correct them", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(fix)  # Enter does the safe thing
+    box.setEscapeButton(fix)
+    box.exec()
+    return box.clickedButton() is keep
+
+
 #: Replaced in tests (pytest-qt "note_dialogs"): returns SAVE, DISCARD or STAY.
 ask_leave = _ask_leave
+#: Replaced in tests: True keeps the unusual figures, False goes back to correct them.
+ask_unusual = _ask_unusual
 
 
 class ApplicationWizard(QWizard):
@@ -92,6 +107,7 @@ class ApplicationWizard(QWizard):
         self.binder = Binder(self.state, self.undo_stack, self.changed.emit)
         self.permits: list[dict] = []
         self.people_added: list[str] = []  # uuids of people the Parties page created
+        self.kept_doubts: set[tuple[str, object]] = set()  # unusual figures the clerk kept
         self.setWindowTitle("New application" if not app_uuid else "Resume application")
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setOption(QWizard.WizardOption.HaveCustomButton1, True)
@@ -127,6 +143,30 @@ class ApplicationWizard(QWizard):
         self.app_uuid = row["uuid"]
         self.undo_stack.setClean()
         return row
+
+    # -- plausibility -------------------------------------------------------------------
+    def unusual_figures_kept(self, doubts: list[Doubt]) -> bool:
+        """Ask once about figures that look mistyped; a kept figure is not asked about again
+        (unless it changes). Declined, each doubt shows beside its field."""
+        new = [d for d in doubts if (d.field, repr(d.value)) not in self.kept_doubts]
+        if not new:
+            return True
+        if ask_unusual(self, [f"{field_label(d.field)[0]}: {d.message}" for d in new]):
+            self.kept_doubts |= {(d.field, repr(d.value)) for d in new}
+            return True
+        for d in new:
+            self.binder.error_for_field(d.field, f"Check this figure: {d.message}")
+        return False
+
+    def unusual_email(self, email: str | None) -> str | None:
+        """The doubt to show beside an e-mail address the clerk chose not to keep, else None."""
+        doubt = email_doubt(email)
+        if doubt is None or ("email", email) in self.kept_doubts:
+            return None
+        if ask_unusual(self, [f"Email: {doubt}"]):
+            self.kept_doubts.add(("email", email))
+            return None
+        return doubt
 
     # -- leaving -------------------------------------------------------------------------
     def unsaved(self) -> bool:
