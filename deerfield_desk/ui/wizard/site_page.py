@@ -3,7 +3,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLineEdit, QWizardPage
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QLineEdit,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
 
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.zoning_codes import DISTRICT_LABELS
@@ -28,7 +38,14 @@ class SitePage(QWizardPage):
         self.setTitle("Site")
         self.setSubTitle("Where is the work? Pick a parcel on file or enter a new one.")
         self.w = wizard
-        form = QFormLayout(self)
+        # a scrollable body, so the page fits a 1366x768 screen at 200 % (issue 19)
+        holder = QWidget()
+        form = QFormLayout(holder)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(holder)
+        QVBoxLayout(self).addWidget(scroll)
         self.parcel = QComboBox()
         self.parcel.addItem("— a parcel not yet on file —", None)
         for row in find_parcels(wizard.register, "", limit=500):
