@@ -124,3 +124,23 @@ def test_a_missing_owner_is_said_before_any_confirmation(qtbot, register, monkey
     assert told == ["Owner: choose or add the owner of the property — on the Parties page"]
     assert wizard.summary_page.error.text() == told[0]
     assert register.query_one("SELECT status FROM applications")["status"] == "draft"
+
+
+def test_a_saved_draft_reopens_from_the_review_queue(qtbot, window, leave_with):
+    from deerfield_desk.ui.lifecycle_actions import open_review_queue
+
+    leave_with(wizard_module.SAVE)
+    wizard = start(qtbot, window.register)
+    wizard.back()
+    fill(wizard, "site_house_number", "12")
+    wizard.reject()
+    queue = open_review_queue(window)
+    panel = queue.drafts
+    assert not panel.isHidden() and panel.table.rowCount() == 1
+    assert panel.table.item(0, 1).text() == "12 Oak St"
+    assert panel.table.item(0, 2).text() == "not chosen yet"
+    panel.table.selectRow(0)
+    again = panel.open_selected()
+    qtbot.addWidget(again)
+    assert again.app_uuid == drafts(window.register)[0]["uuid"]
+    assert again.site_page.edits["house_number"].text() == "12"
