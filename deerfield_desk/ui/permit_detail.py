@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from html import escape
 
+from PySide6.QtGui import QTextOption
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from deerfield_desk.models.plain_labels import (
@@ -200,6 +201,9 @@ class PermitDetailPane(QTextBrowser):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("permitDetail")
+        # Break lines between words only: a narrow pane otherwise split "608-764-6687" and
+        # "2026-12-02" mid-number; a wide table scrolls sideways instead.
+        self.setWordWrapMode(QTextOption.WrapMode.WordWrap)
         self.setOpenLinks(False)
         link_browser(self)  # a § in the detail opens the ordinance reader
         self.current_uuid: str | None = None
