@@ -116,3 +116,20 @@ def test_a_code_typed_in_another_case_is_the_same_code(register):
              "answers": {k: typed(k, v) for k, v in {**complete_answers("satellite_dish"),
                          "dish_diameter_in": "30", "mount": "ground"}.items()}}  # fmt: skip
     assert preview(register, state, TODAY).project.zoning == "commercial"
+
+
+def test_the_dialog_grows_to_show_its_error(qtbot, register, main_window):
+    """Issue 16.8: a dialog opened small grows with its error text instead of cutting it."""
+    dialog = ZoningDialog(main_window(register))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.resize(360, 200)
+    qtbot.waitUntil(lambda: dialog.height() <= 260)
+    before = dialog.height()
+    dialog.add_row("", "a code nobody typed", "residential")
+    assert not dialog.save()
+    qtbot.waitUntil(lambda: dialog.height() > before)
+    error = dialog.error
+    assert error.isVisible() and error.geometry().bottom() < dialog.height()
+    assert dialog.height() >= min(dialog.sizeHint().height(),
+                                  dialog.screen().availableGeometry().height())  # fmt: skip

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
+    QDialog,
     QHBoxLayout,
     QLabel,
     QTextBrowser,
@@ -18,8 +19,39 @@ ERROR_STYLE = "color:#b00020;font-weight:bold;"
 HINT_STYLE = "color:#555;"
 
 
+class ErrorLabel(QLabel):
+    """An error line that makes its dialog grow to show it.
+
+    Why: a dialog keeps the size it opened at; a word-wrapped error shown later was cut to
+    its first line, or pushed the buttons off. When the error appears or changes, the dialog
+    grows to its new size hint (never beyond the screen; the wizard's pages scroll instead).
+    """
+
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt's name)
+        super().setVisible(visible)
+        if visible:
+            QTimer.singleShot(0, self.grow_window)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        super().setText(text)
+        if self.isVisible():
+            QTimer.singleShot(0, self.grow_window)
+
+    def grow_window(self) -> None:
+        window = self.window()
+        if window is self or not isinstance(window, QDialog) or not window.isVisible():
+            return
+        if window.layout() is not None:
+            window.layout().activate()
+        hint, room = window.sizeHint(), window.screen().availableGeometry()
+        width = min(max(window.width(), hint.width()), room.width())
+        height = min(max(window.height(), hint.height()), room.height())
+        if (width, height) != (window.width(), window.height()):
+            window.resize(width, height)
+
+
 def error_label() -> QLabel:
-    label = QLabel()
+    label = ErrorLabel()
     label.setStyleSheet(ERROR_STYLE)
     label.setWordWrap(True)
     label.setVisible(False)
