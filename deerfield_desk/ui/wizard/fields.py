@@ -30,12 +30,12 @@ class ErrorLabel(QLabel):
     def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt's name)
         super().setVisible(visible)
         if visible:
-            QTimer.singleShot(0, self.grow_window)
+            QTimer.singleShot(0, self, self.grow_window)  # not after the label is gone
 
     def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
         super().setText(text)
         if self.isVisible():
-            QTimer.singleShot(0, self.grow_window)
+            QTimer.singleShot(0, self, self.grow_window)  # not after the label is gone
 
     def grow_window(self) -> None:
         window = self.window()
