@@ -255,6 +255,12 @@ def receipts(desk: Desk) -> Iterator[QWidget]:
     yield _shown(desk, ReceiptsDialog(desk.window, desk.register, day=DAY))
 
 
+def zoning(desk: Desk) -> Iterator[QWidget]:
+    from deerfield_desk.ui.zoning_dialog import ZoningDialog
+
+    yield _shown(desk, ZoningDialog(desk.window))
+
+
 SCREENS: dict[str, Callable[[Desk], Iterator[QWidget]]] = {
     "main window": main_window,
     "today": today,
@@ -283,6 +289,7 @@ SCREENS: dict[str, Callable[[Desk], Iterator[QWidget]]] = {
     "notice lift": notice_lift,
     "take payment": take_payment,
     "receipts": receipts,
+    "zoning": zoning,
 }
 
 

@@ -13,7 +13,6 @@ from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDateEdit,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
@@ -32,12 +31,13 @@ from deerfield_desk.models.money import format_cents
 from deerfield_desk.store import cashier
 from deerfield_desk.store.receipt_records import deposit_report_record, receipts_on
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.wizard.fields import error_label
 
 HEADERS = ("Receipt", "Time", "Received from", "Method", "Check no.", "Amount", "Status")
 
 
-class ReceiptsDialog(QDialog):
+class ReceiptsDialog(DeskDialog):
     def __init__(self, parent, register, day: date | None = None, now=None):
         super().__init__(parent)
         self.register = register

@@ -18,7 +18,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QHeaderView,
@@ -38,6 +37,7 @@ from deerfield_desk.models.project_summary import permit_label
 from deerfield_desk.store import cashier
 from deerfield_desk.store.cashier_lookup import payment_subject
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 #: The store's field names in the form's words (an error never shows a field code).
@@ -52,7 +52,7 @@ COL_PAY, COL_PERMIT, COL_FEE, COL_SECTION, COL_OWED, COL_AMOUNT = range(6)
 HEADERS = ("Pay", "Permit", "Fee", "Section", "Owed", "Amount $")
 
 
-class TakePaymentDialog(QDialog):
+class TakePaymentDialog(DeskDialog):
     """``ask_warnings`` and ``show_receipt`` can be replaced in tests so nothing blocks."""
 
     def __init__(self, parent, register, subject: dict, now=None):
