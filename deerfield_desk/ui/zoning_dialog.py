@@ -137,7 +137,7 @@ def open_zoning(window) -> ZoningDialog:
 
 
 def install(window) -> None:
-    action = QAction("Zoning districts…", window)
+    action = QAction("&Zoning districts…", window)
     action.setObjectName("zoning_districts_action")
     action.triggered.connect(lambda: open_zoning(window))
     window.menu("Tools").addAction(action)
