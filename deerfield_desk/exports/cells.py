@@ -26,9 +26,13 @@ def _formula_like(text: str) -> bool:
     return text.lstrip(NEUTRALISER).startswith(FORMULA_STARTS)
 
 
+#: First characters that may begin a formula, or an apostrophe before one.
+_RISKY_FIRST = frozenset((*FORMULA_STARTS, NEUTRALISER))
+
+
 def neutralise(text: str) -> str:
     """Text a spreadsheet will show, never run."""
-    if text and _formula_like(text):
+    if text[:1] in _RISKY_FIRST and _formula_like(text):
         return NEUTRALISER + text
     return text
 
@@ -53,15 +57,18 @@ def dollars(cents: int | None) -> str:
 def csv_cell(value, kind: str) -> str:
     """One value as office CSV text: money in dollars, numbers as digits, flags Yes/No,
     text neutralised."""
-    if value is None:
-        return ""
-    if kind == "money":
-        return dollars(value)
-    if kind == "int":
-        return str(int(value))
-    if kind == "flag":
-        return "Yes" if value else "No"
-    return neutralise(str(value))
+    return "" if value is None else CSV_CELLS[kind](value)
+
+
+#: Each kind of column → how a non-empty value reads in the office CSV (chosen once per file).
+CSV_CELLS = {
+    "text": lambda v: neutralise(str(v)),
+    "money": dollars,
+    "int": lambda v: str(int(v)),
+    "flag": lambda v: "Yes" if v else "No",
+    "date": lambda v: neutralise(str(v)),
+    "moment": lambda v: neutralise(str(v)),
+}
 
 
 #: Day 0 of Excel's (1900, with the leap-year bug) serial dates, as a proleptic ordinal.

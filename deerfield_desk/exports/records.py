@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from deerfield_desk.store import year_records as q
@@ -39,11 +40,11 @@ class Dataset:
     columns: tuple[Column, ...]
     query: q.YearQuery[Any]
 
-    def rows(self, reg: Executor, year: int) -> Iterator[list]:
+    def rows(self, reg: Executor, year: int) -> Iterator[tuple]:
         """The values of each row in column order."""
-        keys = [c.key for c in self.columns]
+        pick = itemgetter(*(c.key for c in self.columns))
         for row in self.query.rows(reg, year):
-            yield [row[k] for k in keys]
+            yield pick(row)
 
     def count(self, reg: Executor, year: int) -> int:
         return self.query.count(reg, year)

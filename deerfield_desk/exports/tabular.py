@@ -16,7 +16,7 @@ from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
-from deerfield_desk.exports.cells import csv_cell
+from deerfield_desk.exports.cells import CSV_CELLS, csv_cell
 from deerfield_desk.exports.records import DATASETS
 from deerfield_desk.exports.xlsx_writer import XlsxWriter
 from deerfield_desk.store.executor import Executor
@@ -48,6 +48,7 @@ def write_tables(
     try:
         for dataset in DATASETS:
             kinds = [c.kind for c in dataset.columns]
+            to_csv = [CSV_CELLS[k] for k in kinds]
             headers = [c.header for c in dataset.columns]
             rows = dataset.rows(reg, year)
             sample = list(islice(rows, SAMPLE))
@@ -67,7 +68,9 @@ def write_tables(
                 pending = 0
                 for row in chain(sample, rows):
                     if handle is not None:
-                        writer.writerow([csv_cell(v, k) for v, k in zip(row, kinds, strict=True)])
+                        writer.writerow(
+                            ["" if v is None else f(v) for f, v in zip(to_csv, row, strict=True)]
+                        )
                     if book is not None:
                         book.append(row)
                     pending += 1
@@ -88,7 +91,7 @@ KIND_WIDTH = {"money": 13, "int": 9, "date": 11, "moment": 16, "flag": 6}
 MAX_WIDTH = 45
 
 
-def fitted_widths(columns, sample: list[list]) -> list[float]:
+def fitted_widths(columns, sample: list[tuple]) -> list[float]:
     """Column widths that fit the header and the longest value of the first rows, within
     reason (a long description wraps off the page, not the whole sheet)."""
     widths = []
