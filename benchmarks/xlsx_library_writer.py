@@ -16,7 +16,6 @@ from pathlib import Path
 import xlsxwriter
 
 from deerfield_desk.exports.cells import excel_serial, has_time
-from deerfield_desk.exports.xlsx_writer import pages_wide
 
 
 class LibraryXlsxWriter:
@@ -26,7 +25,9 @@ class LibraryXlsxWriter:
         )
         self.book.set_properties({"title": title, "author": "Deerfield Desk", "created": created})
         self.title = title
-        self.header = self.book.add_format({"bold": True, "bg_color": "#E7E6E6", "bottom": 1})
+        self.header = self.book.add_format(
+            {"bold": True, "bg_color": "#E7E6E6", "bottom": 1, "text_wrap": True, "valign": "top"}
+        )
         self.money = self.book.add_format({"num_format": "#,##0.00"})
         self.day = self.book.add_format({"num_format": "yyyy-mm-dd"})
         self.moment = self.book.add_format({"num_format": "yyyy-mm-dd hh:mm"})
@@ -35,7 +36,13 @@ class LibraryXlsxWriter:
         self.kinds: list[str] = []
 
     def add_sheet(
-        self, title: str, headers: list[str], widths: list[float], kinds: list[str], rows: int
+        self,
+        title: str,
+        headers: list[str],
+        widths: list[float],
+        kinds: list[str],
+        rows: int,
+        printed: int | None = None,
     ) -> None:
         sheet = self.sheet = self.book.add_worksheet(title)
         self.kinds = kinds
@@ -45,9 +52,11 @@ class LibraryXlsxWriter:
         sheet.autofilter(0, 0, rows, len(headers) - 1)
         sheet.set_landscape()
         sheet.set_paper(1)
-        sheet.fit_to_pages(pages_wide(widths), 0)
+        sheet.fit_to_pages(1, 0)
+        sheet.print_area(0, 0, rows, (printed or len(headers)) - 1)
         sheet.repeat_rows(0)
         sheet.set_footer(f"&L{self.title} — &A&RPage &P of &N")
+        sheet.set_row(0, 30)
         for column, text in enumerate(headers):
             sheet.write_string(0, column, text, self.header)
         self.row = 0

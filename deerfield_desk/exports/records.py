@@ -49,6 +49,15 @@ class Dataset:
     def count(self, reg: Executor, year: int) -> int:
         return self.query.count(reg, year)
 
+    @property
+    def printed(self) -> int:
+        """How many leading columns a printed page shows: all but the record ids at the
+        end, which link files for programs and mean nothing on paper."""
+        n = len(self.columns)
+        while n > 1 and self.columns[n - 1].key.endswith("uuid"):
+            n -= 1
+        return n
+
 
 def C(key: str, header: str, kind: str = "text") -> Column:
     return Column(key, header, kind)
@@ -85,8 +94,8 @@ PERMITS = Dataset(
         *(Column(*field) for field in PERMIT_FIELDS[:-1]),
         C("application_number", "Application number"),
         C("counts", "Counted in annual report", "flag"),
-        C("application_uuid", "Application record id"),
         Column(*PERMIT_FIELDS[-1]),
+        C("application_uuid", "Application record id"),
     ),
     q.PERMITS,
 )
@@ -105,11 +114,11 @@ INSPECTIONS = Dataset(
         C("inspector", "Inspector"),
         C("notes", "Notes"),
         C("defects", "Defects found", "int"),
-        C("reinspection_of_uuid", "Re-inspection of (record id)"),
         C("status", "Record status"),
         C("void_reason", "Void reason"),
-        C("permit_uuid", "Permit record id"),
         C("uuid", "Record id"),
+        C("reinspection_of_uuid", "Re-inspection of (record id)"),
+        C("permit_uuid", "Permit record id"),
     ),
     q.INSPECTIONS,
 )
@@ -166,8 +175,8 @@ CHECKLIST_ITEMS = Dataset(
         C("note", "Note"),
         C("status", "Record status"),
         C("void_reason", "Void reason"),
-        C("visit_uuid", "Visit record id"),
         C("uuid", "Record id"),
+        C("visit_uuid", "Visit record id"),
     ),
     site.CHECKLIST_ITEMS,
 )
@@ -259,8 +268,8 @@ FEES_AND_PAYMENTS = Dataset(
         C("void_reason", "Void reason"),
         C("permit_uuid", "Permit record id"),
         C("application_uuid", "Application record id"),
-        C("fee_uuid", "Fee record id"),
         C("uuid", "Record id"),
+        C("fee_uuid", "Fee record id"),
     ),
     q.MONEY,
 )
@@ -280,8 +289,8 @@ DEPOSITS = Dataset(
         C("disposition_reason", "Disposition reason"),
         C("disposition_at", "Disposition date", "moment"),
         C("void_reason", "Void reason"),
-        C("permit_uuid", "Permit record id"),
         C("uuid", "Record id"),
+        C("permit_uuid", "Permit record id"),
     ),
     q.DEPOSITS,
 )

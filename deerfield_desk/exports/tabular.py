@@ -54,7 +54,9 @@ def write_tables(
             sample = list(islice(rows, SAMPLE))
             if book is not None:
                 widths = fitted_widths(dataset.columns, sample)
-                book.add_sheet(dataset.title, headers, widths, kinds, counts[dataset.name])
+                book.add_sheet(
+                    dataset.title, headers, widths, kinds, counts[dataset.name], dataset.printed
+                )
             with ExitStack() as stack:
                 handle = None
                 if csv_files:
@@ -92,11 +94,14 @@ MAX_WIDTH = 45
 
 
 def fitted_widths(columns, sample: list[tuple]) -> list[float]:
-    """Column widths that fit the header and the longest value of the first rows, within
-    reason (a long description wraps off the page, not the whole sheet)."""
+    """Column widths that fit the longest value of the first rows and the longest word of the
+    header (which wraps onto two lines), within reason: a long description is cut at the
+    column's edge, not the whole sheet made wide. Narrow columns keep the printed sheet
+    readable on few pages."""
     widths = []
     for index, column in enumerate(columns):
-        longest = len(column.header) + 3  # room for the filter's drop-down button
+        words = column.header.split()
+        longest = max(len(max(words, key=len)) + 3, (len(column.header) + 1) // 2 + 2)
         if column.kind == "text":
             for row in sample:
                 value = row[index]

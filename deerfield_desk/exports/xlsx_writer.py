@@ -41,24 +41,19 @@ patternType="gray125"/></fill><fill><patternFill patternType="solid"><fgColor rg
 auto="1"/></bottom><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" \
 fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" \
 fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="2" \
-borderId="1" xfId="0" applyFont="1" applyFill="1" applyBorder="1"/><xf numFmtId="164" \
+borderId="1" xfId="0" applyFont="1" applyFill="1" applyBorder="1" applyAlignment="1">\
+<alignment vertical="top" wrapText="1"/></xf><xf numFmtId="164" \
 fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" \
 fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="166" \
 fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles \
 count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>"""
-#: Letter paper, landscape, as many pages long as it takes; margins in inches.
+#: Letter paper, landscape, fitted to one page wide and as many long as it takes; margins in
+#: inches. The print area leaves out the trailing record-id columns (see ``add_sheet``).
 PRINT_SETUP = (
     '<printOptions gridLines="1"/><pageMargins left="0.4" right="0.4" top="0.5" bottom="0.6" '
     'header="0.3" footer="0.3"/><pageSetup paperSize="1" orientation="landscape" '
-    'fitToWidth="{wide}" fitToHeight="0"/>'
+    'fitToWidth="1" fitToHeight="0"/>'
 )
-#: Characters of column width one landscape page carries still readable (about 85 %); a
-#: wider sheet prints on two or three pages side by side rather than in a tiny font.
-PAGE_WIDTH_CHARS = 170
-
-
-def pages_wide(widths: list[float]) -> int:
-    return min(3, 1 + int(sum(widths) // PAGE_WIDTH_CHARS))
 
 
 def column_letter(index: int) -> str:
@@ -125,7 +120,7 @@ class XlsxWriter:
         self._buffer: list[str] = []
         self._ranges: list[str] = []  # each sheet's header and rows, $A$1:$X$n
         self._footer = ""
-        self._wide = 1
+        self._print_areas: list[str] = []
 
     def _open(self, name: str):
         info = zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME)
@@ -140,15 +135,24 @@ class XlsxWriter:
             handle.write(text.encode("utf-8"))
 
     def add_sheet(
-        self, title: str, headers: list[str], widths: list[float], kinds: list[str], rows: int
+        self,
+        title: str,
+        headers: list[str],
+        widths: list[float],
+        kinds: list[str],
+        rows: int,
+        printed: int | None = None,
     ) -> None:
         """Start a sheet of ``rows`` data rows (the dimension readers use for max_row, and the
-        range of the filter)."""
+        range of the filter). ``printed``: how many leading columns the print area holds
+        (record ids at the end link files for programs and would only shrink the page)."""
         self._end_sheet()
         self.sheets.append(title)
         self._cells = [CELLS[kind] for kind in kinds]
         self._letters = [column_letter(i) for i in range(len(headers))]
         self._ranges.append(f"$A$1:${self._letters[-1]}${rows + 1}")
+        last = self._letters[(printed or len(headers)) - 1]
+        self._print_areas.append(f"$A$1:${last}${rows + 1}")
         stream = self._stream = self._open(f"xl/worksheets/sheet{len(self.sheets)}.xml")
         cols = "".join(
             f'<col min="{i + 1}" max="{i + 1}" width="{w:g}" customWidth="1"/>'
@@ -168,7 +172,6 @@ class XlsxWriter:
             ).encode()
         )
         self.append(headers, header=True)
-        self._wide = pages_wide(widths)
         self._footer = (
             f"<headerFooter><oddFooter>&amp;L{_text(self.title)} \u2014 &amp;A"
             "&amp;RPage &amp;P of &amp;N</oddFooter></headerFooter>"
@@ -189,7 +192,10 @@ class XlsxWriter:
                 "<c/>" if v is None or v == "" else cell(v)
                 for cell, v in zip(self._cells, values, strict=True)
             )
-        self._buffer.append(f"<row>{cells}</row>")
+        # the header wraps onto two lines (columns are sized to their data, not their titles)
+        self._buffer.append(
+            f'<row ht="30" customHeight="1">{cells}</row>' if header else f"<row>{cells}</row>"
+        )
         if len(self._buffer) >= 1000:
             self._flush()
 
@@ -204,7 +210,7 @@ class XlsxWriter:
             self._stream.write(
                 (
                     f'</sheetData><autoFilter ref="{self._ranges[-1].replace("$", "")}"/>'
-                    f"{PRINT_SETUP.format(wide=self._wide)}{self._footer}</worksheet>"
+                    f"{PRINT_SETUP}{self._footer}</worksheet>"
                 ).encode()
             )
             self._stream.close()
@@ -259,6 +265,8 @@ class XlsxWriter:
         names = "".join(
             f'<definedName name="_xlnm._FilterDatabase" localSheetId="{i}" hidden="1">'
             f"{_quoted(t)}!{self._ranges[i]}</definedName>"
+            f'<definedName name="_xlnm.Print_Area" localSheetId="{i}">{_quoted(t)}!'
+            f"{self._print_areas[i]}</definedName>"
             f'<definedName name="_xlnm.Print_Titles" localSheetId="{i}">{_quoted(t)}!$1:$1'
             "</definedName>"
             for i, t in enumerate(self.sheets)
