@@ -34,7 +34,7 @@ def workbook(tmp_path_factory):
     made = make_full_year(register, folder / "photos")
     permits = register.query("SELECT * FROM permits")
     register.close()
-    run_export(db, YEAR, folder / "out", ["xlsx"])
+    run_export(db, YEAR, folder / "out", ["csv", "xlsx", "blds"])
     return folder / "out" / f"records-{YEAR}.xlsx", made, permits
 
 
@@ -145,3 +145,23 @@ def test_libreoffice_prints_each_sheet_on_a_sensible_number_of_pages(workbook, t
     assert len(reader.pages) == len(DATASETS)
     first = " ".join(reader.pages[0].extract_text().split())
     assert "Page 1 of" in first and f"{YEAR}-0012" in first and "Counted" in first
+
+
+def test_libreoffice_opens_the_csvs_and_the_feed_as_data(workbook, tmp_path):
+    """The office CSV's formula-looking text stays text in LibreOffice (the apostrophe), and
+    the BLDS feed reads back with one row per permit of the register's year."""
+    path, _made, permits = workbook
+    folder = path.parent
+    convert(folder / f"permits-{YEAR}.csv", "xlsx", tmp_path / "office", tmp_path / "profile")
+    sheet = load_workbook(tmp_path / "office" / f"permits-{YEAR}.xlsx").active
+    header = [c.value for c in sheet[1]]
+    rows = {r[0].value: dict(zip(header, r, strict=True)) for r in sheet.iter_rows(min_row=2)}
+    risky = rows[f"{YEAR}-0009"]["Description"]
+    assert risky.data_type == "s" and risky.value.endswith(FORMULA_DESCRIPTION)
+    feed = folder / f"blds-{YEAR}" / "permits.csv"
+    convert(feed, "xlsx", tmp_path / "feed", tmp_path / "profile")
+    sheet = load_workbook(tmp_path / "feed" / "permits.xlsx").active
+    numbers = [r[0].value for r in sheet.iter_rows(min_row=2)]
+    assert sheet["A1"].value == "PermitNum"  # no byte-order mark glued to the first name
+    expected = {p["permit_number"] for p in permits if p["issued_date"].startswith(str(YEAR))}
+    assert sorted(numbers) == sorted(expected)
