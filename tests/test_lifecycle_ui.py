@@ -302,6 +302,8 @@ def test_papers_tab_takes_the_insurance_amounts_of_12_19_7(qtbot, window):
     assert '"moving_insurance_accident": "1000000.00"' in app["received_json"]
     edit.setText("a lot")
     edit.editingFinished.emit()
-    assert "moving_insurance_accident" in money.error.text()  # named, nothing written
+    error = money.error.text()  # named as on screen, nothing written
+    assert "'a lot' is not an amount in dollars" in error and "_" not in error
+    assert error.lower().startswith("public liability")
     app = window.register.query_one("SELECT received_json FROM applications")
     assert '"moving_insurance_accident": "1000000.00"' in app["received_json"]

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.deposits import DEPOSIT_KINDS, FORFEIT_CAUSES, PAYMENT_METHODS
 from deerfield_desk.models.money import format_cents, parse_dollars
+from deerfield_desk.models.office_words import say
 from deerfield_desk.models.plain_labels import plain
 from deerfield_desk.models.received_items import received_groups
 from deerfield_desk.store import ledger
@@ -262,7 +263,7 @@ class MoneyDialog(QDialog):
 
         def record():
             text = edit.text().strip()
-            cents = parse_dollars(text, item.key) if text else None
+            cents = parse_dollars(text, item.text) if text else None  # named as on screen
             value = f"{cents // 100}.{cents % 100:02d}" if cents is not None else False
             return mark_received(self.register, self.app_uuid, item.key, value)
 
@@ -283,7 +284,7 @@ class MoneyDialog(QDialog):
         try:
             action()
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(str(exc))
+            self.error.setText(say(exc))
             self.error.setVisible(True)
             return False
         self.refresh()
