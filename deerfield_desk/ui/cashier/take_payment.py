@@ -221,6 +221,8 @@ class TakePaymentDialog(QDialog):
         method = self.method.currentData()
         try:
             lines = self.chosen()
+            if not lines:  # said before any question about the check: nothing would be paid
+                raise InvalidInput("lines", "choose at least one fee line to pay")
             warnings = cashier.duplicate_warnings(
                 self.register, method=method, check_number=self.check_number.text()
             )
@@ -245,6 +247,18 @@ class TakePaymentDialog(QDialog):
                            f"be printed yet: {exc}")  # fmt: skip
         self.accept()
         return True
+
+
+def open_take_payment(window, permit_or_application=None) -> dict | None:
+    """The main window's entry (the Permits menu, the permit window): the given permit or
+    application, else the one selected in the register, else a chooser of those owing."""
+    if permit_or_application is None:
+        from deerfield_desk.ui.cashier.install import choose_subject
+
+        permit_or_application = choose_subject(window)
+    if permit_or_application is None:
+        return None
+    return take_payment(window, window.register, permit_or_application)
 
 
 def take_payment(parent, register, permit_or_application) -> dict | None:
