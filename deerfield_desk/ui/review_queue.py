@@ -32,6 +32,7 @@ from deerfield_desk.store.permits_lifecycle import (
     review_queue,
 )
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.wizard.drafts_panel import DraftsPanel
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 COLUMNS = ("Decide by", "Permit", "Address", "Owner", "Reviewer", "Section", "Status")
@@ -78,6 +79,8 @@ class ReviewQueue(QWidget):
         deemed.clicked.connect(self.deem_rejected)
         buttons.addWidget(deemed)
         layout.addLayout(buttons)
+        self.drafts = DraftsPanel(window)  # applications saved but not submitted (issue 16.4)
+        layout.addWidget(self.drafts)
         self.rows: list[dict] = []
         self.refresh()
         window.register_changed.connect(
