@@ -32,6 +32,7 @@ from deerfield_desk.models.money import format_cents
 from deerfield_desk.store import cashier
 from deerfield_desk.store.receipt_records import deposit_report_record, receipts_on
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.cashier.fit import fit_to_screen
 from deerfield_desk.ui.wizard.fields import error_label
 
 HEADERS = ("Receipt", "Time", "Received from", "Method", "Check no.", "Amount", "Status")
@@ -84,7 +85,7 @@ class ReceiptsDialog(QDialog):
         layout.addWidget(buttons)
         self.day.dateChanged.connect(self.refresh)
         self.table.itemSelectionChanged.connect(self._selection_changed)
-        self.resize(900, 520)
+        fit_to_screen(self, 900, 520)
         self.refresh()
 
     def chosen_day(self) -> date:
