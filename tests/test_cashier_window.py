@@ -103,3 +103,23 @@ def test_the_render_command_prints_a_receipt_in_a_second_process(register, tmp_p
     assert "House number placard" in pdf_text(target.read_bytes(), tmp_path)
     refused = cli("render", "receipt", "R-2026-0009", "--to", target, "--db", register.path)
     assert refused.returncode != 0 and "R-2026-0009" in refused.stderr
+
+
+def test_the_receipts_list_follows_a_payment_taken_while_it_is_open(qtbot, window):
+    from datetime import date
+
+    from deerfield_desk.ui.cashier.receipts_dialog import ReceiptsDialog
+
+    permit = application_owing(window.register)
+    dialog = ReceiptsDialog(window, window.register, day=date(2026, 11, 30))
+    qtbot.addWidget(dialog)
+    assert dialog.table.rowCount() == 0
+    cashier.take_payment(
+        window.register,
+        payer_name="Ann Owner",
+        method="cash",
+        lines=[(permit["lines"][0]["uuid"], 5000)],
+        received_at=MORNING,
+    )
+    qtbot.waitUntil(lambda: dialog.table.rowCount() == 1)
+    assert dialog.table.item(0, 0).text() == "R-2026-0001"

@@ -39,6 +39,10 @@ HEADERS = ("Receipt", "Time", "Received from", "Method", "Check no.", "Amount", 
 
 
 class ReceiptsDialog(QDialog):
+    #: The tables this list shows: it reloads when a write touches one (store.changes), so a
+    #: payment taken while it stays open appears at once.
+    SHOWS = frozenset({"receipts", "payments", "applications"})
+
     def __init__(self, parent, register, day: date | None = None, now=None):
         super().__init__(parent)
         self.register = register
@@ -86,6 +90,9 @@ class ReceiptsDialog(QDialog):
         self.day.dateChanged.connect(self.refresh)
         self.table.itemSelectionChanged.connect(self._selection_changed)
         fit_to_screen(self, 900, 520)
+        changed = getattr(parent, "register_changed", None)
+        if changed is not None:
+            changed.connect(lambda changes: changes.touches(*self.SHOWS) and self.refresh())
         self.refresh()
 
     def chosen_day(self) -> date:
