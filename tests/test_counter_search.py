@@ -157,3 +157,16 @@ def test_the_notices_tab_finds_by_number_phone_name_and_address(register, counte
     assert found("fence") == [other["uuid"]]
     assert found("100%") == []  # a typed % matches itself, not everything
     assert sorted(found("")) == sorted([draft["uuid"], other["uuid"]])
+
+
+def test_the_register_window_marks_near_misses(qtbot, window, counter):
+    from PySide6.QtCore import Qt
+
+    view = window.register_view
+    view.model.set_query(rq.RegisterQuery(text="Gonzales"))
+    view._show_count(view.model.total)
+    assert view.count_label.text() == "4 permits match (2 spelt a little differently, in italics)"
+    model = view.model
+    fonts = [model.data(model.index(r, 0), Qt.ItemDataRole.FontRole) for r in range(4)]
+    assert [f is not None and f.italic() for f in fonts] == [False, False, True, True]
+    assert "Near match" in model.data(model.index(3, 0), Qt.ItemDataRole.ToolTipRole)
