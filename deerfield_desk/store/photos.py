@@ -187,19 +187,25 @@ def camera_files(folder: str | os.PathLike) -> list[Path]:
     )
 
 
-def import_camera_folder(reg, paths: Paths, folder, owner_table: str, owner_uuid: str):
-    """Generator for ``ui.worker.run_with_progress``: imports each photo, skipping (and
-    reporting) the ones refused. Returns ``(rows, refusals)``."""
-    files = camera_files(folder)
+def import_files(reg, paths: Paths, files, owner_table: str, owner_uuid: str):
+    """Generator for ``ui.worker.Job``: imports each photo in turn (one decision each, so a
+    cancel keeps the photos already attached and leaves no half-written one), skipping and
+    reporting the ones refused. Returns ``(rows, refusals)``."""
+    files = [Path(f) for f in files]
     rows, refusals = [], []
     for number, path in enumerate(files, start=1):
-        yield Progress(number - 1, len(files), f"Importing {path.name}")
+        yield Progress(number - 1, len(files), f"Importing {path.name} ({number} of {len(files)})")
         try:
             rows.append(import_photo(reg, paths, path, owner_table, owner_uuid))
         except InvalidInput as exc:
             refusals.append(str(exc))
     yield Progress(len(files), len(files), "Done")
     return rows, refusals
+
+
+def import_camera_folder(reg, paths: Paths, folder, owner_table: str, owner_uuid: str):
+    """Generator for ``ui.worker.run_with_progress``: every photo of a camera folder."""
+    return (yield from import_files(reg, paths, camera_files(folder), owner_table, owner_uuid))
 
 
 def attachments_for(reg: Register, owner_table: str, owner_uuid: str) -> list[dict]:
