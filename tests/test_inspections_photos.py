@@ -97,7 +97,8 @@ def test_renamed_text_file_refused(field_register, db_path, inspection, tmp_path
 def test_gif_refused_as_format(field_register, db_path, inspection, tmp_path):
     source = tmp_path / "anim.gif"
     Image.new("P", (10, 10)).save(source, "GIF")
-    with pytest.raises(InvalidInput, match="anim.gif is a GIF file; only JPEG, HEIC/HEIF, MPO, PNG or TIFF"):
+    refusal = "anim.gif is a GIF file; only JPEG, HEIC/HEIF, MPO, PNG or TIFF"
+    with pytest.raises(InvalidInput, match=refusal):
         photos.import_photo(
             field_register, register_paths(db_path), source, "inspections", inspection["uuid"]
         )

@@ -65,6 +65,7 @@ class PhotoCanvas(QGraphicsView):
         self.mark_items: list[QGraphicsItem] = []
         self._start: QPointF | None = None
         self._drawing: QGraphicsItem | None = None
+        self._fitted = True  # follow the window's size until the user zooms
 
     # -- the picture ----------------------------------------------------------------------
     def show_image(self, path: str) -> bool:
@@ -94,6 +95,7 @@ class PhotoCanvas(QGraphicsView):
 
     def set_zoom(self, value: float) -> None:
         value = min(MAX_ZOOM, max(MIN_ZOOM, value))
+        self._fitted = False
         self.resetTransform()
         self.scale(value, value)
         self.zoom_changed.emit(value)
@@ -105,7 +107,13 @@ class PhotoCanvas(QGraphicsView):
         if self.picture is None:
             return
         self.fitInView(self.picture, Qt.AspectRatioMode.KeepAspectRatio)
+        self._fitted = True
         self.zoom_changed.emit(self.zoom())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fit()
 
     def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:

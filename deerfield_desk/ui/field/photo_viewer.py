@@ -77,7 +77,17 @@ class PhotoViewer(QDialog):
         self.strips: list[QListWidget] = []
         self.setWindowTitle(f"Photos: permit {self.permit['permit_number'] or 'not yet issued'}")
         self.resize(1200, 720)
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        # The body scrolls: at 200 % on a 1366x768 screen the dialog has 683x384 logical
+        # pixels, less than the body needs; Add photos and Close stay in view below it.
+        body_area = QScrollArea()
+        body_area.setWidgetResizable(True)
+        body_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        body = QWidget()
+        body_area.setWidget(body)
+        outer.addWidget(body_area, 1)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
         heading = QLabel(f"{self.permit['address_text']} · photos by visit")
         heading.setObjectName("viewerHeading")
         font = heading.font()
@@ -90,14 +100,14 @@ class PhotoViewer(QDialog):
         layout.addWidget(splitter, 1)
         self.strip_area = QScrollArea()
         self.strip_area.setWidgetResizable(True)
-        self.strip_area.setMinimumWidth(THUMB * 2 + 40)
+        self.strip_area.setMinimumWidth(THUMB + 60)
         splitter.addWidget(self.strip_area)
         splitter.addWidget(self._photo_side())
         splitter.setStretchFactor(1, 1)
         self.status = QLabel()
         self.status.setObjectName("viewerStatus")
         self.status.setWordWrap(True)
-        layout.addWidget(self.status)
+        outer.addWidget(self.status)
         bottom = QHBoxLayout()
         self.add_button = _button("&Add photos…", "addPhotos", "Add photos to this visit")
         self.add_button.setVisible(add_to is not None)
@@ -108,7 +118,7 @@ class PhotoViewer(QDialog):
         close.setAutoDefault(False)
         close.clicked.connect(self.reject)
         bottom.addWidget(close)
-        layout.addLayout(bottom)
+        outer.addLayout(bottom)
         for keys, handler in (
             (QKeySequence.StandardKey.ZoomIn, lambda: self.canvas.zoom_by(ZOOM_STEP)),
             (QKeySequence.StandardKey.ZoomOut, lambda: self.canvas.zoom_by(1 / ZOOM_STEP)),
@@ -212,13 +222,16 @@ class PhotoViewer(QDialog):
             view.setResizeMode(QListView.ResizeMode.Adjust)
             view.setIconSize(QSize(THUMB, THUMB))
             view.setMovement(QListView.Movement.Static)
+            view.setGridSize(QSize(THUMB + 16, THUMB + view.fontMetrics().height() * 2))
+            view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
             view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
             rows_needed = (len(strip.photos) + 1) // 2
-            view.setMinimumHeight(min(3, rows_needed) * (THUMB + 34) + 8)
+            view.setMinimumHeight(min(2, rows_needed) * view.gridSize().height() + 8)
             for photo in strip.photos:
                 self.rows[photo["uuid"]] = photo
                 text = photo.get("caption") or photo["filename"]
-                item = QListWidgetItem(thumbnail(str(folder / (photo["thumb_path"] or ""))), "")
+                icon = thumbnail(str(folder / (photo["thumb_path"] or "")))
+                item = QListWidgetItem(icon, photo["filename"])
                 item.setData(UUID_ROLE, photo["uuid"])
                 item.setToolTip(text)
                 item.setData(Qt.ItemDataRole.AccessibleTextRole, text)
