@@ -122,6 +122,7 @@ def install(window) -> None:
     act("Record result for next stop…", "Ctrl+R", on_next(open_result))
     act("Exhibit A checklist for next stop…", "Ctrl+E", on_next(open_checklist))
     act("Photos of next stop…", None, on_next(open_photos))
+
     def sign_last() -> None:
         # a visit is signed once its result is recorded: the latest recorded stop of the day
         recorded = [s for s in today.stops if s.result != Result.REQUESTED]
