@@ -67,6 +67,29 @@ def main(out_dir: str, suffix: str, theme: str = "") -> None:
     viewer.canvas.add_mark("arrow", QPointF(300, 200), QPointF(700, 500))
     viewer.canvas.add_mark("circle", QPointF(800, 500), QPointF(1100, 800))
     grab(viewer, out, "photos-viewer", suffix)
+
+    from PySide6.QtCore import QPoint
+
+    from deerfield_desk.documents.village import save_village_settings
+    from deerfield_desk.ui.field.defect_library_dialog import DefectLibraryDialog
+    from deerfield_desk.ui.field.signature_pad import SignatureDialog
+    from tests.documents_fixtures import SETTINGS
+
+    save_village_settings(reg, SETTINGS)
+    defects = [{"section": "12.12(5)(a)", "description": "footing too shallow",
+                "correction": "dig to 48 in", "minor": False}]  # fmt: skip
+    inspections.record_result(reg, stops[0]["uuid"], "failed", defects=defects, inspected_at=NOW)
+    dialog = SignatureDialog(reg, stops[0]["uuid"])
+    dialog.name.setText("Dana Builder")
+    points = [(30, 120), (90, 50), (150, 140), (230, 60), (320, 150), (420, 80), (520, 120)]
+    dialog.pad.begin(QPoint(*points[0]).toPointF())
+    for x, y in points[1:]:
+        dialog.pad.extend(QPoint(x, y).toPointF())
+    dialog.pad.end()
+    grab(dialog, out, "photos-signature", suffix)
+    library = DefectLibraryDialog(reg)
+    library.search.setText("fence")
+    grab(library, out, "photos-defect-library", suffix)
     reg.close()
 
 

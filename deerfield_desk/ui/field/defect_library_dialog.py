@@ -95,9 +95,11 @@ class DefectLibraryDialog(QDialog):
         row = QHBoxLayout()
         self.void_button = QPushButton("&Void selected…")
         self.void_button.setAccessibleName("Void the selected village entry")
+        self.void_button.setAutoDefault(False)  # Enter adds; voiding is never the default
         self.void_button.clicked.connect(self.void_selected)
         add = QPushButton("&Add entry")
         add.setObjectName("addDefect")
+        add.setDefault(True)
         add.clicked.connect(self.add)
         close = QPushButton("Close")
         close.setAutoDefault(False)

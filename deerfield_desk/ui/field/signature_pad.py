@@ -30,7 +30,8 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.codes import SignedDocument, SignerRole
 from deerfield_desk.store import signatures
 
-PAD_WIDTH, PAD_HEIGHT = 560, 200
+PAD_WIDTH, PAD_HEIGHT = 560, 200  # the size it asks for; it shrinks to fit a small screen
+PAD_MIN = (300, 130)
 
 
 class SignaturePad(QWidget):
@@ -42,15 +43,27 @@ class SignaturePad(QWidget):
         super().__init__(parent)
         self.setAccessibleName("Signature box: sign with a pen, a finger or the mouse")
         self.setAttribute(Qt.WidgetAttribute.WA_AcceptTouchEvents, True)
-        self.setFixedSize(PAD_WIDTH, PAD_HEIGHT)
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.setMinimumSize(*PAD_MIN)
+        self.setMaximumSize(PAD_WIDTH * 2, PAD_HEIGHT)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setCursor(Qt.CursorShape.CrossCursor)
         self.strokes: list[list[tuple[float, float]]] = []
         self._current: list[tuple[float, float]] | None = None
 
     # -- strokes ---------------------------------------------------------------------------
+    def sizeHint(self):  # noqa: N802 - Qt's name
+        from PySide6.QtCore import QSize
+
+        return QSize(PAD_WIDTH, PAD_HEIGHT)
+
     def _inside(self, point: QPointF) -> tuple[float, float]:
-        return (min(max(point.x(), 0.0), PAD_WIDTH), min(max(point.y(), 0.0), PAD_HEIGHT))
+        return (min(max(point.x(), 0.0), self.width()), min(max(point.y(), 0.0), self.height()))
+
+    def box(self) -> tuple[int, int]:
+        """The box the strokes were drawn in (every point is clamped inside it)."""
+        width = max([self.width()] + [x for s in self.strokes for x, _y in s])
+        height = max([self.height()] + [y for s in self.strokes for _x, y in s])
+        return (int(width + 0.999), int(height + 0.999))
 
     def begin(self, point: QPointF) -> None:
         self._current = [self._inside(point)]
@@ -122,8 +135,8 @@ class SignaturePad(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), QColor("white"))  # paper, in the dark palette too
         painter.setPen(QPen(QColor("#9aa0a6"), 1, Qt.PenStyle.DashLine))
-        baseline = PAD_HEIGHT - 40
-        painter.drawLine(20, baseline, PAD_WIDTH - 20, baseline)
+        baseline = self.height() - 40
+        painter.drawLine(20, baseline, self.width() - 20, baseline)
         painter.drawText(22, baseline + 24, "✕  sign above the line")
         painter.setPen(QPen(QColor("#0b1f4d"), 2.5, Qt.PenStyle.SolidLine,
                             Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))  # fmt: skip
@@ -188,6 +201,7 @@ class SignatureDialog(QDialog):
         self.pad = SignaturePad()
         self.pad.changed.connect(lambda: self.error.setText(""))
         layout.addWidget(self.pad)
+        layout.addStretch(1)
         self.error = QLabel()
         self.error.setObjectName("signatureError")
         self.error.setWordWrap(True)
@@ -231,7 +245,7 @@ class SignatureDialog(QDialog):
                 self.name.text(),
                 self.role.currentData(),
                 self.pad.strokes,
-                (PAD_WIDTH, PAD_HEIGHT),
+                self.pad.box(),
             )
         except (InvalidInput, NotAllowed) as exc:
             self.error.setText(str(exc))
