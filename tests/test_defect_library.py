@@ -6,6 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLineEdit
 
+from deerfield_desk.documents import render
+from deerfield_desk.documents.village import save_village_settings
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.store import defect_library, inspections
 from deerfield_desk.ui.field import defect_library_dialog
@@ -17,6 +19,7 @@ from deerfield_desk.ui.field.result_dialog import (
     COL_SECTION,
     ResultDialog,
 )
+from tests.documents_fixtures import SETTINGS, pdf_text
 from tests.inspections_fixtures import NOW, make_permit, open_field_register
 
 
@@ -63,6 +66,9 @@ def test_typing_in_the_result_dialog_suggests_and_a_pick_fills_the_row(field_reg
     dialog.save()
     stored, _again = dialog.saved
     assert '"section": "SPS 321.16"' in stored["defects_json"]
+    save_village_settings(field_register, SETTINGS)
+    printed = pdf_text(render("inspection-report", f"2026-0001/{stored['id']}", field_register))
+    assert "SPS 321.16" in printed and "§SPS" not in printed  # cited as the state code does
 
 
 def test_the_village_adds_checks_and_voids_its_own_entries(field_register, qtbot, monkeypatch):
