@@ -128,6 +128,23 @@ class NoticeRow(TypedDict):
     lift_reason: str | None
 
 
+class NoticeDocument(NoticeRow, total=False):
+    """A notice as printed (``store.document_records.notice_record``): its row plus what the
+    page names from the permit, parcel and people it points to. The extra keys are present
+    only when the notice points to that record, so a renderer must say what it prints when
+    one is absent."""
+
+    permit_number: str | None
+    permit_class: str | None
+    site_address: str | None
+    house_number: str | None
+    recipient_name: str | None
+    recipient_address: str | None
+    contractor_name: str | None
+    contractor_address: str | None
+    raze_wording_approved: str | None
+
+
 #: table → its row type (the test compares each with the schema)
 ROW_TYPES: dict[str, type] = {
     "permits": PermitRow,
