@@ -123,6 +123,13 @@ def install(window) -> None:
     act("Exhibit A checklist for next stop…", "Ctrl+E", on_next(open_checklist))
     act("Photos of next stop…", None, on_next(open_photos))
 
+    def permit_photos() -> None:
+        uuid = choose_permit(window)
+        if uuid:
+            PhotoViewer(window, uuid, None, window).exec()
+
+    act("Photos of a permit (every visit)…", None, permit_photos)
+
     def sign_last() -> None:
         # a visit is signed once its result is recorded: the latest recorded stop of the day
         recorded = [s for s in today.stops if s.result != Result.REQUESTED]
