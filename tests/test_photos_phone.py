@@ -107,3 +107,15 @@ def test_decode_memory_is_read_from_the_header_and_scaled_for_jpeg():
     with Image.open(jpeg) as image:
         assert photo_decode.draft_scale(image) == 2
         assert photo_decode.decode_bytes(image) == 2000 * 1500 * 8
+
+
+def test_a_rotated_heic_is_turned_upright_once(field_register, db_path, inspection, tmp_path):
+    """The phone's 'rotate 90°' is applied once: pillow-heif reads it and clears the tag, so
+    the display copy is portrait, not turned a second time by the EXIF step."""
+    source = tmp_path / "IMG_0421.HEIC"
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    site_photo((600, 200)).save(source, "HEIF", exif=exif.tobytes())
+    paths, row = _import(field_register, db_path, inspection, source)
+    with Image.open(paths.photos / row["display_path"]) as display:
+        assert display.size == (200, 600)
