@@ -33,7 +33,10 @@ def grab(widget, out: Path, name: str, suffix: str) -> None:
     widget.show()
     QApplication.processEvents()
     widget.grab().save(str(out / f"{name}{suffix}.png"))
-    widget.close()
+    if hasattr(widget, "autosave"):  # the checklist: closing it would ask about its answers
+        widget.done(0)
+    else:
+        widget.close()
 
 
 def main(out_dir: str, suffix: str, theme: str = "") -> None:
@@ -90,6 +93,18 @@ def main(out_dir: str, suffix: str, theme: str = "") -> None:
     library = DefectLibraryDialog(reg)
     library.search.setText("fence")
     grab(library, out, "photos-defect-library", suffix)
+
+    from deerfield_desk.ui.field.checklist_dialog import ChecklistDialog
+
+    site = make_permit(reg, kind="erosion_control", permit_class="major", work=None,
+                       number="2026-0002", address="40 Oak Ave")  # fmt: skip
+    erosion = inspections.request_inspection(reg, site["uuid"], "erosion_control",
+                                             requested_by="Ann", requested_at=NOW)  # fmt: skip
+    checklist = ChecklistDialog(window, site["uuid"], erosion["uuid"])
+    checklist.answer("tracking_pad", "deficient", "mud on Oak Ave")
+    checklist.answer("dewatering", "meets")
+    checklist.site_class.setCurrentIndex(checklist.site_class.findData("larger"))
+    grab(checklist, out, "photos-checklist", suffix)
     reg.close()
 
 
