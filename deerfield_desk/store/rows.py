@@ -71,6 +71,7 @@ class ApplicationRow(TypedDict):
     created_at: str
     submitted_at: str | None
     void_reason: str | None
+    dwelling_units: int | None
 
 
 class InspectionRow(TypedDict):
