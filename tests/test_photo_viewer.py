@@ -136,3 +136,17 @@ def test_marks_outside_the_photo_or_none_are_refused(field_register, visit, db_p
     with pytest.raises(Exception, match="caption: at most 200 characters"):
         photo_edits.set_caption(field_register, row["uuid"], "x" * 201)
     assert len(photos.attachments_for(field_register, "inspections", footing["uuid"])) == 2
+
+
+def test_the_today_cards_photo_button_opens_the_viewer_on_that_visit(
+    main_window, field_register, visit, monkeypatch
+):
+    permit, footing, _foundation = visit
+    opened = []
+    monkeypatch.setattr(PhotoViewer, "exec", lambda self: opened.append(self) or 0)
+    window = main_window(field_register)
+    window.today_screen.photo_requested.emit(footing["uuid"])
+    (viewer,) = opened
+    assert viewer.permit["uuid"] == permit["uuid"]
+    assert viewer.add_to == ("inspections", footing["uuid"])
+    assert sorted(strip.count() for strip in viewer.strips) == [1, 2]

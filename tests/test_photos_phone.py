@@ -119,3 +119,31 @@ def test_a_rotated_heic_is_turned_upright_once(field_register, db_path, inspecti
     paths, row = _import(field_register, db_path, inspection, source)
     with Image.open(paths.photos / row["display_path"]) as display:
         assert display.size == (200, 600)
+
+
+def test_import_files_reports_progress_per_photo_and_each_refusal(
+    field_register, db_path, inspection, tmp_path
+):
+    """What the progress dialog shows while photos import in the background."""
+    from deerfield_desk.models.progress import Progress
+
+    good = tmp_path / "IMG_0001.jpg"
+    site_photo((400, 300)).save(good, "JPEG")
+    bomb = tmp_path / "IMG_0002.png"
+    write_png_claiming(bomb, 9000, 9000)
+    job = photos.import_files(
+        field_register, register_paths(db_path), [good, bomb], "inspections", inspection["uuid"]
+    )
+    steps = []
+    try:
+        while True:
+            steps.append(next(job))
+    except StopIteration as done:
+        rows, refusals = done.value
+    assert steps == [
+        Progress(0, 2, "Importing IMG_0001.jpg (1 of 2)"),
+        Progress(1, 2, "Importing IMG_0002.png (2 of 2)"),
+        Progress(2, 2, "Done"),
+    ]
+    assert [r["filename"] for r in rows] == ["IMG_0001.jpg"]
+    assert len(refusals) == 1 and refusals[0].startswith("photo: IMG_0002.png is a PNG of 9,000")

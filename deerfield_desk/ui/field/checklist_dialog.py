@@ -47,7 +47,11 @@ from deerfield_desk.ui.field import photo_actions
 from deerfield_desk.ui.field.style import CARD_STYLE, cite, save_cancel_row, touch_button
 
 log = logging.getLogger(__name__)
-AUTOSAVE_MS = 1500  # a draft is written this long after the last change
+AUTOSAVE_MS = 1500
+ON_WINDOW = """
+QLabel#address, QLabel#stage { color: palette(window-text); }
+QLabel#meta { color: palette(window-text); }
+"""  # a draft is written this long after the last change
 
 
 def ask_unsaved(parent) -> str:
@@ -92,7 +96,10 @@ class ChecklistDialog(QDialog):
         self.autosave.setSingleShot(True)
         self.autosave.setInterval(AUTOSAVE_MS)
         self.autosave.timeout.connect(self.save_draft)
-        self.setStyleSheet(CARD_STYLE)
+        # The card sheet colours text for white cards; this dialog has no card behind its
+        # labels, so they take the palette's text colour (on a dark palette the item titles
+        # and the heading vanished).
+        self.setStyleSheet(CARD_STYLE + ON_WINDOW)
         self.resize(1000, 720)
         layout = QVBoxLayout(self)
         self.heading = QLabel()
