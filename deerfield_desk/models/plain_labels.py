@@ -10,6 +10,7 @@ stamp is the office's local time, and phone numbers and dates do not break acros
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import UTC, datetime
 
@@ -76,3 +77,25 @@ def local_time(at_utc: str) -> str:
 def unbroken(text: str | None) -> str | None:
     """Phone numbers and dates kept on one line (non-breaking hyphens and spaces)."""
     return None if text is None else text.translate(NO_BREAK)
+
+
+def defects_text(value: str) -> str:
+    """An inspection's defects (stored as JSON) as a clerk reads them, one per line:
+    "§12.12(5)(a) Footing too shallow — deepen to 42 in". Never the JSON itself."""
+    try:
+        defects = json.loads(value)
+    except ValueError:
+        return value
+    if not isinstance(defects, list):
+        return "(details)"
+    if not defects:
+        return "none"
+    lines = []
+    for d in defects:
+        if not isinstance(d, dict):
+            continue
+        head = " ".join(filter(None, (f"§{d['section']}" if d.get("section") else "",
+                                      d.get("description") or "")))  # fmt: skip
+        fix = f" — {d['correction']}" if d.get("correction") else ""
+        lines.append(f"{head}{fix}" + (" (minor)" if d.get("minor") else ""))
+    return "\n".join(lines) or "(details)"

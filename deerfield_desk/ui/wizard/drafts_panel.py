@@ -51,6 +51,8 @@ class DraftsPanel(QGroupBox):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().setVisible(False)
+        rows = self.table.fontMetrics().height() * 10  # about five drafts, then it scrolls
+        self.table.setMaximumHeight(rows)  # the permits awaiting a decision keep the room
         self.table.doubleClicked.connect(lambda _index: self.open_selected())
         layout.addWidget(self.table)
         row = QHBoxLayout()
