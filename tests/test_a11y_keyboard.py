@@ -210,6 +210,7 @@ def test_a_new_application_through_the_wizard(desk, qtbot):
     assert wizard.summary_page.isComplete(), wizard.summary_page.headline.text()
     # the summary's § links are Tab stops of their own (each opens the ordinance text)
     finish = tab_to(qtbot, named("Submit application"), "Submit application", limit=300)
+
     def confirm_official_act(box):  # the "official act" question, answered by Enter
         qtbot.keyClick(focused(), Qt.Key.Key_Return)
 

@@ -28,6 +28,7 @@ from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.store import inspections
 from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.a11y.fit import DeskDialog
+from deerfield_desk.ui.field.defect_picker import attach_library
 from deerfield_desk.ui.field.style import (
     CARD_STYLE,
     RESULT_COLOURS,
@@ -91,6 +92,8 @@ class ResultDialog(DeskDialog):
         self.defects.setEditTriggers(
             triggers.EditKeyPressed | triggers.AnyKeyPressed | triggers.DoubleClicked
         )
+        # typing a defect suggests the library's (issue 17): one pick fills the whole row
+        attach_library(self, register, COL_DESCRIPTION)
         layout.addWidget(self.defects, 1)
         add = QPushButton("Add defect")
         add.clicked.connect(lambda: self.add_defect())
