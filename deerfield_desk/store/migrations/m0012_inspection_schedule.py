@@ -10,6 +10,10 @@ already keeps every earlier value with who changed it and when.
 - ``order_reason``: why a stage was recorded before stages §12.12(5) puts ahead of it.
 - ``corrects_id``: the voided result this visit records again (a result is never edited:
   it is voided with a reason and recorded anew, so both stay on file).
+
+No new index: the one-open-request check reads a permit's few visits through
+``inspections_permit``, and ``ADD COLUMN`` rewrites nothing, so a million-permit register
+migrates at once.
 """
 
 from sqlite_utils import Database
@@ -21,7 +25,6 @@ ALTER TABLE inspections ADD COLUMN schedule_reason TEXT;
 ALTER TABLE inspections ADD COLUMN cancel_reason TEXT;
 ALTER TABLE inspections ADD COLUMN order_reason TEXT;
 ALTER TABLE inspections ADD COLUMN corrects_id INTEGER REFERENCES inspections(id);
-CREATE INDEX inspections_permit_stage ON inspections(permit_id, stage, result);
 """
 
 
