@@ -47,6 +47,7 @@ from deerfield_desk.store import inspections
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.field.style import CARD_STYLE, RESULT_COLOURS, save_cancel_row
+from deerfield_desk.ui.field.text import text_label
 
 COL_SECTION, COL_DESCRIPTION, COL_CORRECTION, COL_MINOR = range(4)
 
@@ -117,12 +118,12 @@ class ResultDialog(QDialog):
         self.order_reason.setPlaceholderText("e.g. silt fence on order, footing poured first")
         if self.ahead:
             names = ", ".join(f"{p.stage.title} (§{p.stage.section})" for p in self.ahead)
-            order_note = QLabel(
+            order_note = text_label(
                 f"Not yet passed: {names}. §12.12(5) puts "
-                f"{'it' if len(self.ahead) == 1 else 'them'} ahead of {self.stage.title}."
+                f"{'it' if len(self.ahead) == 1 else 'them'} ahead of {self.stage.title}.",
+                kind="warn",
             )
-            order_note.setWordWrap(True)
-            order_note.setObjectName("meta")
+            order_note.setObjectName("orderNote")
             times.addRow(order_note)
             times.addRow("&Why record this stage first?", self.order_reason)
         else:
