@@ -73,6 +73,8 @@ def test_booking_a_free_slot_fills_caller_and_phone_from_the_permit(window, qtbo
             return int(self.saved is not None)
 
     monkeypatch.setattr(install, "RequestDialog", SavesAtOnce)
+    # the call is logged "now": at night the dialog rightly asks whether that time is right
+    monkeypatch.setattr(confirm, "ask", lambda *a: True)
     monkeypatch.setattr(permit_picker, "choose_permit", lambda *a: permit["uuid"])
     monkeypatch.setattr(permit_inspections, "ask_item", lambda _p, _t, _q, items: items[0])
     dialog = InspectionWeek(window, MONDAY, book=lambda slot: install.book_slot(window, slot))
