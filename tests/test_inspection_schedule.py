@@ -7,7 +7,7 @@ from datetime import date, datetime, timedelta
 import pytest
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
-from deerfield_desk.exports.importer import import_register, initial_mapping
+from deerfield_desk.importing.importer import import_register, initial_mapping
 from deerfield_desk.models.calendar import VillageCalendar
 from deerfield_desk.models.inspection_slots import is_office_hours, request_questions
 from deerfield_desk.store import inspection_schedule, inspections, occupancy
