@@ -139,6 +139,8 @@ def test_a_failure_books_the_reinspection_at_the_time_shown(window, qtbot):
     dialog.outcome_buttons["partial"].click()
     assert dialog.reinspect_at.isVisibleTo(dialog)
     assert dialog.reinspect_at.dateTime().toPython() == datetime(2026, 11, 30, 8, 0)
+    dialog.inspected_at.setDateTime(datetime(2026, 11, 23, 15, 0))  # written up a day late
+    assert dialog.reinspect_at.dateTime().toPython() == datetime(2026, 11, 25, 15, 0)
     dialog.reinspect_at.setDateTime(datetime(2026, 12, 1, 13, 30))
     dialog.save()
     _, follow = dialog.saved

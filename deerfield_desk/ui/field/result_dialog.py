@@ -131,6 +131,9 @@ class ResultDialog(QDialog):
         layout.addLayout(times)
         self.reinspect_label = times.labelForField(self.reinspect_at)
         self.outcomes.buttonToggled.connect(lambda *_: self.outcome_changed())
+        self._reinspect_chosen = False  # once the inspector sets it, it follows them
+        self.reinspect_at.dateTimeChanged.connect(self._reinspect_edited)
+        self.inspected_at.dateTimeChanged.connect(lambda *_: self._follow_inspected_at())
         layout.addWidget(QLabel("Defects: cite the section and say how to correct each one"))
         self.defects = QTableWidget(0, 4)
         self.defects.setHorizontalHeaderLabels(
@@ -159,6 +162,23 @@ class ResultDialog(QDialog):
         buttons, self.save_button = save_cancel_row(self, "Save result")
         layout.addLayout(buttons)
         self.outcome_changed()
+
+    def _reinspect_edited(self, *_args) -> None:
+        if not self._following:
+            self._reinspect_chosen = True
+
+    _following = False
+
+    def _follow_inspected_at(self) -> None:
+        """A visit written up later moves the default re-inspection with it (48 hours on)."""
+        if self._reinspect_chosen:
+            return
+        moment = self.inspected_at.dateTime().toPython()
+        self._following = True
+        self.reinspect_at.setDateTime(
+            default_reinspection_slot(moment, village_calendar(self.register))
+        )
+        self._following = False
 
     def outcome_changed(self) -> None:
         """Show the re-inspection time only where one will be booked (failed, partial)."""
