@@ -97,6 +97,9 @@ class RegisterView(QWidget):
         fitted = self.table.fontMetrics().horizontalAdvance(longest) + 16
         header.resizeSection(COL_STATUS, max(WIDTHS[COL_STATUS], fitted))
         header.resizeSection(COL_NEXT_ACTION, 290)
+        # What to do next is what the counter looks for: shown beside the status, so it is in
+        # view at 1280x800 without scrolling sideways (the dates follow the names).
+        header.moveSection(header.visualIndex(COL_NEXT_ACTION), header.visualIndex(COL_STATUS) + 1)
         header.setSortIndicator(-1, Qt.SortOrder.DescendingOrder)  # newest entry first
         state = window.settings().value(SETTINGS_HEADER)
         if isinstance(state, QByteArray | bytes):

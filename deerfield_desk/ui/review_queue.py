@@ -32,6 +32,7 @@ from deerfield_desk.store.permits_lifecycle import (
     review_queue,
 )
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.wizard.drafts_panel import DraftsPanel
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 COLUMNS = ("Decide by", "Permit", "Address", "Owner", "Reviewer", "Section", "Status")
@@ -57,6 +58,7 @@ class ReviewQueue(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setVisible(False)  # row numbers mean nothing here
         layout.addWidget(self.table, 1)
         layout.addWidget(QLabel("Conditions of approval, or reasons for rejection (in writing):"))
         self.text = QPlainTextEdit()
@@ -78,6 +80,8 @@ class ReviewQueue(QWidget):
         deemed.clicked.connect(self.deem_rejected)
         buttons.addWidget(deemed)
         layout.addLayout(buttons)
+        self.drafts = DraftsPanel(window)  # applications saved but not submitted (issue 16.4)
+        layout.addWidget(self.drafts)
         self.rows: list[dict] = []
         self.refresh()
         window.register_changed.connect(
@@ -96,7 +100,8 @@ class ReviewQueue(QWidget):
                 due += "  OVERDUE"
             cls = f" ({row['permit_class']})" if row["permit_class"] else ""
             values = (due, permit_label(row["kind"]) + cls, row["address_text"] or "",
-                      row["owner_name"] or "", reviewers.get(row["review_by"], row["review_by"]),
+                      row["owner_name"] or "",
+                      reviewers.get(row["review_by"], row["review_by"]) or "not assigned",
                       f"§{row['review_basis']}" if row["review_basis"] else "§12.14(1)",
                       PermitStatus(row["status"]).label)  # fmt: skip
             for c, value in enumerate(values):

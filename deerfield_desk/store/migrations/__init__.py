@@ -27,6 +27,8 @@ MIGRATION_MODULES = [
     "m0014_verify",
     "m0010_backups",
     "m0020_journal_head_register",
+    "m0015_cashiering",
+    "m0018_dwelling_units",
     "m0012_inspection_schedule",
 ]
 
