@@ -162,8 +162,10 @@ class RegisterView(QWidget):
     def _show_count(self, total: int) -> None:
         q = self.model.query
         filtered = q.text or q.kind or q.status or q.year or q.needs_action
+        near = self.model.near_matches_loaded()
         self.count_label.setText(f"{total:,} permit{'s' if total != 1 else ''}" + (
-            " match" if filtered else " in the register"))  # fmt: skip
+            " match" if filtered else " in the register")
+            + (f" ({near:,} spelt a little differently, in italics)" if near else ""))  # fmt: skip
 
     def _after_reset(self) -> None:
         keep, self._keep_uuid = self._keep_uuid, None

@@ -46,6 +46,7 @@ from deerfield_desk.models.inspection_slots import default_reinspection_slot
 from deerfield_desk.store import inspections
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.field.defect_picker import attach_library
 from deerfield_desk.ui.field.style import CARD_STYLE, RESULT_COLOURS, save_cancel_row
 from deerfield_desk.ui.field.text import text_label
 
@@ -147,6 +148,8 @@ class ResultDialog(QDialog):
         self.defects.verticalHeader().setDefaultSectionSize(44)
         self.defects.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
         self.defects.setStyleSheet("font-size: 15px;")
+        # typing a defect suggests the library's (issue 17): one pick fills the whole row
+        attach_library(self, register, COL_DESCRIPTION)
         layout.addWidget(self.defects, 1)
         add = QPushButton("Add defect")
         add.clicked.connect(lambda: self.add_defect())
