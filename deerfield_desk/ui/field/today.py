@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtCore import QDate, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
+    QApplication,
     QDateEdit,
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
+    QMenu,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -29,8 +30,6 @@ from PySide6.QtWidgets import (
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.store import field_day, inspections
 from deerfield_desk.store.field_day import Stop, day_stops
-from deerfield_desk.ui.a11y import theme
-from deerfield_desk.ui.a11y.naming import add_context
 from deerfield_desk.ui.field.style import (
     ALERT,
     LATE_BG,
@@ -42,9 +41,6 @@ from deerfield_desk.ui.field.style import (
     touch_button,
 )
 
-#: What a screen reader says for a card's short button words (the stop is added after).
-SPOKEN = {"Result": "Record result", "Checklist": "Erosion checklist", "Photo": "Attach photos"}
-
 
 class StopCard(QFrame):
     """One stop. Emits the inspection's uuid when a button is tapped."""
@@ -54,6 +50,7 @@ class StopCard(QFrame):
     photo_clicked = Signal(str)
     move_clicked = Signal(str, int)
     correction_clicked = Signal(str)
+    visit_action = Signal(str, str)  # (uuid, "reschedule" | "cancel" | "void")
 
     def __init__(
         self, stop: Stop, position: int, last: bool = False, parent: QWidget | None = None
@@ -65,10 +62,9 @@ class StopCard(QFrame):
         self.setAutoFillBackground(True)
         palette = self.palette()
         palette.setColor(
-            QPalette.ColorRole.Window,
-            QColor(theme.surface(LATE_BG) if stop.late_request else theme.colour("Base")),
+            QPalette.ColorRole.Window, QColor(LATE_BG if stop.late_request else "#fff")
         )
-        palette.setColor(QPalette.ColorRole.WindowText, QColor(theme.colour("Mid")))
+        palette.setColor(QPalette.ColorRole.WindowText, QColor("#c8ccd2"))
         self.setPalette(palette)
         grid = QGridLayout(self)
         grid.setContentsMargins(12, 10, 12, 10)
@@ -124,17 +120,19 @@ class StopCard(QFrame):
         )
         grid.addWidget(status, 0, 2)
         buttons = QHBoxLayout()
-        for text, signal in (
-            ("Result", self.result_clicked),
-            ("Checklist", self.checklist_clicked),
-            ("Photo", self.photo_clicked),
+        where = f"stop {stop.route_order or position}, {stop.address}"
+        for text, signal, spoken in (
+            ("Result", self.result_clicked, "Record result"),
+            ("Checklist", self.checklist_clicked, "Checklist"),
+            ("Photo", self.photo_clicked, "Attach photos"),
         ):
             button = touch_button(text)
             button.setObjectName(f"{text.lower()}Button")
-            button.setAccessibleName(SPOKEN.get(text, text))
+            button.setAccessibleName(f"{spoken} — {where}")
             button.clicked.connect(lambda _=False, s=signal: s.emit(self.stop.uuid))
             button.setEnabled(not (stop.on_hold and text == "Result"))
             buttons.addWidget(button)
+        buttons.addWidget(self._more_button(where))
         if stop.result in ("failed", "partial"):  # one click to the contractor's notice
             button = touch_button("Correction notice")
             button.setObjectName("correctionButton")
@@ -150,32 +148,45 @@ class StopCard(QFrame):
                 lambda _=False, d=step: self.move_clicked.emit(self.stop.uuid, d)
             )
             buttons.addWidget(button)
-        for index in range(grid.count()):  # long addresses wrap rather than push the buttons
-            widget = grid.itemAt(index).widget()
-            if isinstance(widget, QLabel) and grid.getItemPosition(index)[1] == 1:
-                widget.setWordWrap(True)
-        self._grid, self._buttons, self._free_row, self._narrow = grid, buttons, row, None
-        self._place_buttons(narrow=False)
+        grid.addLayout(buttons, 1, 2, 2, 1)
         grid.setColumnStretch(1, 1)
-        add_context(self, f"stop {stop.route_order or position}, {stop.address}")
+        if stop.schedule_reason and stop.result == Result.REQUESTED:
+            grid.addWidget(label(f"Moved: {stop.schedule_reason}", 14, "#444"), row, 1)
+            row += 1
+        if stop.cancel_reason:
+            grid.addWidget(label(f"Cancelled: {stop.cancel_reason}", 14, WARN, True), row, 1)
+            row += 1
 
-    def _place_buttons(self, narrow: bool) -> None:
-        """Beside the text on a wide screen, under it on a narrow one (a tablet, or 200 %
-        scaling on a 1366-pixel laptop, where the buttons were pushed off the card)."""
-        if narrow == self._narrow:
-            return
-        if self._narrow is not None:
-            self._grid.removeItem(self._buttons)
-        if narrow:
-            self._grid.addLayout(self._buttons, self._free_row, 1, 1, 2)
-        else:
-            self._grid.addLayout(self._buttons, 1, 2, 2, 1)
-        self._narrow = narrow
+    def _more_button(self, where: str) -> QPushButton:
+        """Move, cancel or void: one menu, so the row of large buttons still fits."""
+        button = touch_button("More…")
+        button.setObjectName("moreButton")
+        button.setAccessibleName(f"More actions — {where}")
+        menu = QMenu(button)
+        requested = self.stop.result == Result.REQUESTED
+        for text, action, enabled in (
+            ("&Move to another time…", "reschedule", requested),
+            ("&Cancel the request…", "cancel", requested),
+            ("&Void this result and record again…", "void", not requested),
+        ):
+            entry = menu.addAction(text)
+            entry.setEnabled(enabled)
+            entry.triggered.connect(
+                lambda _=False, a=action: self.visit_action.emit(self.stop.uuid, a)
+            )
+        button.setMenu(menu)
+        self.more_menu = menu
+        return button
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        needed = self._buttons.sizeHint().width()
-        self._place_buttons(narrow=event.size().width() < needed * 2.4)
-        super().resizeEvent(event)
+    def set_selected(self, selected: bool) -> None:
+        """The stop last worked on: a thick frame in the palette's highlight colour, so the
+        inspector sees where they are after the route reloads."""
+        self.setLineWidth(3 if selected else 1)
+        palette = self.palette()
+        colour = QApplication.palette().color(QPalette.ColorRole.Highlight)
+        palette.setColor(QPalette.ColorRole.WindowText, colour if selected else QColor("#c8ccd2"))
+        self.setPalette(palette)
+        self.setProperty("selected", selected)
 
 
 class TodayScreen(QWidget):
@@ -187,6 +198,7 @@ class TodayScreen(QWidget):
     result_requested = Signal(str)
     checklist_requested = Signal(str)
     photo_requested = Signal(str)
+    visit_action_requested = Signal(str, str)
 
     def __init__(self, window, day: date | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -199,12 +211,8 @@ class TodayScreen(QWidget):
         self.date_edit.setDisplayFormat("dddd d MMMM yyyy")
         self.date_edit.setMinimumHeight(56)
         self.date_edit.setFont(sized_font(18))
-        self.date_edit.setAccessibleName("Day of the route")
         self.next = touch_button("Day after ▶")
         self.summary = label("", 16, "#222")
-        for button in (self.previous, self.next):  # never cut to "Day befor" at 200 %
-            button.setMinimumWidth(button.sizeHint().width())
-        self.summary.setWordWrap(True)
         for widget in (self.previous, self.date_edit, self.next, self.summary):
             bar.addWidget(widget)
         bar.addStretch(1)
@@ -214,6 +222,7 @@ class TodayScreen(QWidget):
         layout.addWidget(self.scroll, 1)
         self.cards: list[StopCard] = []
         self.stops: list[Stop] = []
+        self.current: str | None = None  # the stop last worked on: kept across reloads
         self.previous.clicked.connect(
             lambda: self.set_day(self.day.fromordinal(self.day.toordinal() - 1))
         )
@@ -234,42 +243,44 @@ class TodayScreen(QWidget):
         self.date_edit.blockSignals(False)
         self.reload()
 
+    def _select_then(self, signal):
+        def relay(uuid: str, *rest) -> None:
+            self.select(uuid)
+            signal.emit(uuid, *rest)
+
+        return relay
+
+    def select(self, uuid: str | None) -> None:
+        self.current = uuid
+        for card in self.cards:
+            card.set_selected(card.stop.uuid == uuid)
+
+    def current_card(self) -> StopCard | None:
+        return next((c for c in self.cards if c.stop.uuid == self.current), None)
+
     def reload(self) -> None:
-        """Rebuild the cards; the keyboard focus and the scroll position stay where they
-        were (issue 19: after saving a result focus fell to the tab bar, the route jumped)."""
-        focus = self.focusWidget()
-        kept = None
-        for card in self.cards:
-            if focus is not None and card.isAncestorOf(focus):
-                kept = (card.stop.uuid, focus.objectName(), focus.accessibleName().split(" — ")[0])
-        scrolled = self.scroll.verticalScrollBar().value()
-        self._rebuild()
-        self.scroll.verticalScrollBar().setValue(scrolled)
-        if kept is not None:
-            self._refocus(*kept)
-
-    def _refocus(self, uuid: str, object_name: str, spoken: str) -> None:
-        for card in self.cards:
-            if card.stop.uuid != uuid:
-                continue
-            for button in card.findChildren(QPushButton):
-                same = button.objectName() == object_name if object_name else False
-                if (same or button.accessibleName().startswith(spoken)) and button.isEnabled():
-                    button.setFocus(Qt.FocusReason.OtherFocusReason)
-                    self.scroll.ensureWidgetVisible(button)
-                    return
-
-    def _rebuild(self) -> None:
+        """Rebuild the cards from the register, keeping the scroll position and the stop last
+        worked on (saving a result used to jump to the top, so the next tap hit the wrong
+        stop). A stop voided and recorded again keeps the selection through its new record
+        (same permit, stage and time)."""
+        bar = self.scroll.verticalScrollBar()
+        offset = bar.value()
+        before = next((s for s in self.stops if s.uuid == self.current), None)
         self.stops = day_stops(self.window_.register, self.day)
+        if before is not None and all(s.uuid != self.current for s in self.stops):
+            same = [s for s in self.stops if (s.permit_uuid, s.stage, s.scheduled_for)
+                    == (before.permit_uuid, before.stage, before.scheduled_for)]  # fmt: skip
+            self.current = same[0].uuid if same else None
         body = QWidget()
         column = QVBoxLayout(body)
         column.setSpacing(10)
         self.cards = []
         for position, stop in enumerate(self.stops, start=1):
             card = StopCard(stop, position, position == len(self.stops))
-            card.result_clicked.connect(self.result_requested)
-            card.checklist_clicked.connect(self.checklist_requested)
-            card.photo_clicked.connect(self.photo_requested)
+            card.result_clicked.connect(self._select_then(self.result_requested))
+            card.checklist_clicked.connect(self._select_then(self.checklist_requested))
+            card.photo_clicked.connect(self._select_then(self.photo_requested))
+            card.visit_action.connect(self._select_then(self.visit_action_requested))
             card.move_clicked.connect(self.move)
             card.correction_clicked.connect(self.correction_notice)
             column.addWidget(card)
@@ -280,12 +291,26 @@ class TodayScreen(QWidget):
             column.addWidget(empty)
         column.addStretch(1)
         self.scroll.setWidget(body)
+        self.select(self.current)
+        self._restore(offset)
         late = sum(s.late_request for s in self.stops)
         done = sum(s.result != Result.REQUESTED for s in self.stops)
         self.summary.setText(
             f"{len(self.stops)} stops · {done} recorded"
             + (f" · {late} late request{'s' if late != 1 else ''}" if late else "")
         )
+
+    def _restore(self, offset: int) -> None:
+        """Lay the new cards out now (not at the next event loop turn), so the scroll bar has
+        its range and the old offset can be set before anything is painted or tapped."""
+        body = self.scroll.widget()
+        body.resize(self.scroll.viewport().width(), body.sizeHint().height())
+        bar = self.scroll.verticalScrollBar()
+        bar.setRange(0, max(0, body.height() - self.scroll.viewport().height()))
+        bar.setValue(offset)
+        card = self.current_card()
+        if card is not None:
+            card.findChild(QPushButton, "resultButton").setFocus()
 
     def correction_notice(self, inspection_uuid: str):
         """Preview the correction notice for this visit (issue 14, item 10)."""
