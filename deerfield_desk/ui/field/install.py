@@ -182,7 +182,7 @@ def install(window) -> None:
     act("&Defect library…", None, lambda: open_defect_library(window))
     act("Attach &photos to next stop…", "Ctrl+Shift+A", on_next(attach_to_next))
     act(
-        "Import camera folder to next stop…",
+        "&Import camera folder to next stop…",
         None,
         on_next(lambda w, u: photo_actions.attach_camera_folder(w, "inspections", u)),
     )

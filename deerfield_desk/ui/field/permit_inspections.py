@@ -80,6 +80,7 @@ class PermitInspectionsDialog(DeskDialog):
         page = QWidget()
         layout = QVBoxLayout(page)
         self.table = QTableWidget(0, 4)
+        self.table.setAccessibleName("Inspection stages")
         self.table.setHorizontalHeaderLabels(["Stage", "Section", "Where it stands", "Note"])
         self.table.verticalHeader().setDefaultSectionSize(40)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
