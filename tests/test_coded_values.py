@@ -18,7 +18,7 @@ from deerfield_desk.models.codes import PermitKind
 from deerfield_desk.models.notices import NoticeKind
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.coded_columns import CODED_COLUMNS, allowed
-from deerfield_desk.store.migrations import build_migrations
+from deerfield_desk.store.migrations import build_migrations, m0005_coded_values
 from deerfield_desk.store.register import Register, connect
 from tests.notices_fixtures import build_permits
 
@@ -76,9 +76,9 @@ def _old_register(path, clerk) -> Register:
 
 
 def _shape(conn) -> dict:
-    rows = {
+    rows = {  # the tables m0005 rebuilt (later migrations add coded tables of their own)
         table: conn.execute(f"SELECT * FROM {table} ORDER BY id").fetchall()
-        for table in CODED_COLUMNS
+        for table in m0005_coded_values.CODES
     }
     extras = sorted(
         row
@@ -86,7 +86,7 @@ def _shape(conn) -> dict:
             "SELECT type, name, tbl_name, sql FROM sqlite_master "
             "WHERE type IN ('index', 'trigger') AND name NOT LIKE 'sqlite_autoindex%'"
         )
-        if row[2] in CODED_COLUMNS  # later migrations may add tables of their own
+        if row[2] in m0005_coded_values.CODES  # later migrations may add tables of their own
     )
     return {"rows": rows, "extras": extras}
 
