@@ -70,17 +70,30 @@ def local_moment(at_utc: str) -> str:
     return datetime.fromisoformat(at_utc).astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+def _plain(value) -> str:
+    """A stored value as a clerk reads it: codes with spaces, nothing for empty."""
+    if value in (None, ""):
+        return "—"
+    text = str(value)
+    return text.replace("_", " ") if text.isidentifier() and text.islower() else text
+
+
 def changes_text(before_json: str | None, after_json: str | None) -> str:
-    """What an entry changed, in words: ``phone: — → 608-555-0100; status: due → paid``."""
+    """What an entry changed, in words: ``phone: — → 608-555-0100; status: due → paid``.
+    Structured columns (``…_json``: the assessment, the project) are named, not dumped."""
     before = json.loads(before_json) if before_json else {}
     after = json.loads(after_json) if after_json else {}
     if not before:
         return "created"
-    changed = [
-        f"{k.replace('_', ' ')}: {before.get(k) or '—'} → {after.get(k) or '—'}"
-        for k in sorted(after)
-        if k not in ("updated_at",) and before.get(k) != after.get(k)
-    ]
+    changed = []
+    for k in sorted(after):
+        if k == "updated_at" or before.get(k) == after.get(k):
+            continue
+        label = k.removesuffix("_json").replace("_", " ")
+        if k.endswith("_json"):
+            changed.append(f"{label} recorded")
+        else:
+            changed.append(f"{label}: {_plain(before.get(k))} → {_plain(after.get(k))}")
     return "; ".join(changed) or "no field changed"
 
 
@@ -138,7 +151,7 @@ def load_permit_file(conn: Executor, permit_uuid: str, today: date) -> PermitFil
             local_moment(e["at_utc"]),
             f"{e['user_name']} ({e['user_role']})",
             RECORD_LABELS.get(e["table_name"], e["table_name"]),
-            e["action"],
+            e["action"].replace("_", " ").replace(":", ": "),
             changes_text(e["before_json"], e["after_json"]),
             e["reason"],
         )

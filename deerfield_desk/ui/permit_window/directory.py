@@ -182,4 +182,4 @@ class PeopleDirectory(QDialog):
         if uuid is None:
             return None
         dialog = PersonCorrectionDialog(self, self.main.register, uuid)
-        return dialog.result if actions.run(dialog) else None
+        return dialog.correction if actions.run(dialog) else None

@@ -21,7 +21,7 @@ INSPECTION_HEADERS = ["Stage", "Requested", "Scheduled", "Inspected", "Inspector
                       "Notes"]  # fmt: skip
 NOTICE_HEADERS = ["Number", "Kind", "Status", "Served", "Due", "Addressed to"]
 DOCUMENT_HEADERS = ["Document", "Where it comes from"]
-HISTORY_HEADERS = ["When (local time)", "Who", "Record", "Action", "What changed", "Reason"]
+HISTORY_HEADERS = ["When (local time)", "Who", "Record", "Action", "Reason", "What changed"]
 
 
 def _label(value: str | None) -> str:
@@ -159,5 +159,5 @@ def notice_rows(f: PermitFile, names: dict[int, str]) -> tuple[list[list], list]
 
 
 def history_rows(f: PermitFile) -> list[list]:
-    return [[h.at_local, h.who, h.record, h.action, h.changes, h.reason]
+    return [[h.at_local, h.who, h.record, h.action, h.reason, h.changes]
             for h in reversed(f.history)]  # fmt: skip

@@ -113,7 +113,7 @@ class PermitWindow(QDialog):
         page = QWidget()
         v = QVBoxLayout(page)
         for w in widgets:
-            v.addWidget(w, 1)
+            v.addWidget(w, 0 if isinstance(w, QLabel) else 1)
         if buttons:
             row = QHBoxLayout()
             for b in buttons:
