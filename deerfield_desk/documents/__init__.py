@@ -5,6 +5,8 @@ CLI, the app's print preview and the batch printer all print the same thing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from deerfield_desk.documents.checklist_report import render_checklist_report
 from deerfield_desk.documents.correction_notice import render_correction_notice
 from deerfield_desk.documents.decision import render_decision
@@ -16,7 +18,8 @@ from deerfield_desk.documents.placard import render_placard, render_placards
 from deerfield_desk.documents.stop_work import render_stop_work
 from deerfield_desk.documents.violation import render_raze_order, render_violation
 
-RENDERERS = {
+#: kind -> renderer(record, settings, *, calendar) -> PDF bytes
+RENDERERS: dict[str, Callable[..., bytes]] = {
     "permit-card": render_permit_card,
     "placard": render_placard,
     "occupancy": render_occupancy,

@@ -5,6 +5,11 @@ Why the village sends it: as a certified municipality (§12.11) the village's in
 the administrative work the state Department requires under the adopted codes (§12.12(8)),
 and the state counts new dwellings from these monthly reports. The due date is the 15th as the
 state sets it; it does not move for village holidays, so the list warns a week ahead.
+
+Which permits count is the store's one rule (``store/year_scope.py``): voided and revoked
+permits never do, exactly as in the annual report. The engine's "dwelling" structure is the
+one- and two-family dwelling; a permit counts when its unit count says one or two, or, where
+the wizard recorded no count, when its application's work is a new building (taken as one).
 """
 
 from __future__ import annotations
@@ -12,30 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from deerfield_desk.models.project import Structure
 from deerfield_desk.store.register import Register, decision
-
-DWELLING = Structure.DWELLING.value
+from deerfield_desk.store.year_counts import new_dwellings
 
 SENT_SETTING = "state_report.sent"  # {"2025-03": "2025-04-10", ...}
 BASIS = "§12.11, §12.12(8)"
 WARN_DAYS = 7
-
-# The engine's "dwelling" structure is the one- and two-family dwelling. A permit counts when
-# its unit count says one or two, or, where the wizard recorded no count, when its application's
-# work is a new building (the count is then taken as one).
-NEW_DWELLINGS = (
-    "SELECT p.permit_number, p.issued_date, p.address_text, p.owner_name, "
-    "max(p.housing_units, 1) AS housing_units, p.uuid FROM permits p "
-    "LEFT JOIN applications a ON a.id = p.application_id "
-    f"WHERE p.kind = 'building' AND (p.structure IS NULL OR p.structure = '{DWELLING}') "
-    "AND p.issued_date IS NOT NULL AND p.status != 'voided' "
-    "AND p.issued_date >= ? AND p.issued_date <= ? "
-    "AND (p.housing_units BETWEEN 1 AND 2 OR (p.housing_units = 0 "
-    f"AND p.structure = '{DWELLING}' AND CASE WHEN json_valid(a.project_json) "
-    "THEN json_extract(a.project_json, '$.work') END = 'new_building')) "
-    "ORDER BY p.issued_date, p.permit_number"
-)
 
 
 def due_date(month: str) -> date:
@@ -80,7 +67,7 @@ def state_reports(
     since = f"{start_year:04d}-{start_month + 1:02d}-01"
     sent = reg.get_setting(SENT_SETTING, {}) or {}
     by_month: dict[str, StateReportMonth] = {}
-    for row in reg.query(NEW_DWELLINGS, (since, today.isoformat())):
+    for row in new_dwellings(reg, since, today.isoformat()):
         month = row["issued_date"][:7]
         entry = by_month.setdefault(month, StateReportMonth(month, due_date(month)))
         entry.permits.append(row)

@@ -77,7 +77,10 @@ class RegisterQuery:
 
 
 @dataclass(frozen=True)
-class PermitRow:
+class RegisterLine:
+    """One line of the register list: the columns the list shows, not a whole permit (that is
+    ``store.rows.PermitRow``; one name per thing, issue 12)."""
+
     id: int
     uuid: str
     permit_number: str | None
@@ -245,7 +248,7 @@ def count(conn: Executor, q: RegisterQuery) -> int:
     return conn.execute(sql, params).fetchone()[0]
 
 
-def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[PermitRow]:
+def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[RegisterLine]:
     """One page of the register in the query's order."""
     source, where, params, newest = _plan(conn, q)
     order = _order(q)
@@ -260,7 +263,7 @@ def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[Perm
         + f" ORDER BY {order} LIMIT ? OFFSET ?"
     )
     rows = conn.execute(sql, [q.today, *params, limit, offset])
-    return [PermitRow(*row) for row in rows]
+    return [RegisterLine(*row) for row in rows]
 
 
 def search(conn: Executor, q: RegisterQuery, limit: int = 200) -> tuple[int, list]:

@@ -80,7 +80,7 @@ class PermitTableModel(QAbstractTableModel):
         self._register = register
         self._query = rq.RegisterQuery()
         self._total = 0
-        self._pages: OrderedDict[int, list[rq.PermitRow]] = OrderedDict()
+        self._pages: OrderedDict[int, list[rq.RegisterLine]] = OrderedDict()
         self._today = date.today()
 
     # -- what is shown --------------------------------------------------------------------
@@ -156,7 +156,7 @@ class PermitTableModel(QAbstractTableModel):
         return None
 
     # -- helpers --------------------------------------------------------------------------
-    def permit_at(self, row: int) -> rq.PermitRow | None:
+    def permit_at(self, row: int) -> rq.RegisterLine | None:
         page_no, offset = divmod(row, PAGE_SIZE)
         page = self._pages.get(page_no)
         if page is None:
@@ -180,7 +180,7 @@ class PermitTableModel(QAbstractTableModel):
         permit = self.permit_at(row) if 0 <= row < self._total else None
         return permit.uuid if permit else None
 
-    def _display(self, p: rq.PermitRow, column: int) -> str | None:
+    def _display(self, p: rq.RegisterLine, column: int) -> str | None:
         if column == COL_NUMBER:
             return p.permit_number or "—"
         if column == COL_KIND:

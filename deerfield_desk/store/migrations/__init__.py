@@ -26,6 +26,7 @@ MIGRATION_MODULES = [
     "m0009_field_exchange",
     "m0014_verify",
     "m0010_backups",
+    "m0020_journal_head_register",
     "m0011_people_on_file",
 ]
 
