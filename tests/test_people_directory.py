@@ -21,9 +21,11 @@ def test_the_directory_is_on_the_permits_menu_and_searches(qtbot, window, regist
     assert directory.isVisible()
     assert directory.table.rowCount() == 3
     directory.search.setText("555-0142")
+    qtbot.waitUntil(lambda: directory.table.rowCount() == 1, timeout=3000)
     assert cells(directory.table, 0) == ["Maria Gonzalez"]
     assert cells(directory.table, 3) == ["27 Liberty St, Deerfield, WI 53531"]
     directory.search.setText("gonzalez")
+    qtbot.waitUntil(lambda: directory.table.rowCount() == 2, timeout=3000)
     notes = dict(zip(cells(directory.table, 3), cells(directory.table, 7), strict=True))
     assert notes["—"] == "no mailing address on file"  # the empty duplicate is seen as such
     assert open_directory(window) is directory  # one directory, raised again
@@ -69,6 +71,7 @@ def test_correcting_from_the_directory_is_journaled(qtbot, window, register, mon
     _full, empty = maria_twice(register)
     directory = open_directory(window)
     directory.search.setText("gonzalez")
+    qtbot.waitUntil(lambda: directory.table.rowCount() == 2, timeout=3000)
     directory.table.selectRow(cells(directory.table, 3).index("—"))
     run = filler(
         correct_mailing_address="5 Elm St, Deerfield", correct_reason="address from the tax roll"

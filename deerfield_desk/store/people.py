@@ -93,14 +93,15 @@ def people_matching(reg: Register, person: dict, limit: int = 10) -> list[Person
     if name:
         clauses.append("lower(trim(name)) = ?")
         params.append(name)
-    if len(phone) >= 7:
-        clauses.append(f"{PHONE_DIGITS_SQL.format(col='phone')} LIKE ?")
-        params.append(f"%{phone}")
+    if len(phone) >= 7:  # by the digits index: as typed, or with the country code
+        clauses.append(f"{PHONE_DIGITS_SQL.format(col='phone')} IN (?, ?)")
+        params += [phone, "1" + phone]
     if address:
-        # The house number and street name narrow the scan; the exact (folded) comparison
-        # below decides.
-        clauses.append("lower(mailing_address) LIKE ? ESCAPE '\\'")
-        params.append(contains_pattern(" ".join(address.split()[:2])))
+        # The house number and street name narrow the lookup to a range of the folded-address
+        # index; the exact (folded) comparison below decides.
+        start = " ".join(address.split()[:2])
+        clauses.append("(lower(trim(mailing_address)) >= ? AND lower(trim(mailing_address)) < ?)")
+        params += [start, start + "\uffff"]
     if not clauses:
         return []
     rows = reg.query(

@@ -10,6 +10,10 @@ Why these columns:
   the clerk saw when the trade was named, so the record says what was on file that day even
   after the person's credential is renewed. A replaced contractor is voided with the reason,
   never deleted (the trigger refuses it); at most one active row per permit and trade.
+- Three expression indexes let "is this person already on file?" (asked on every Add) look
+  up the folded name, the phone's digits and the start of the address instead of reading
+  every person (the directory grows by one owner per parcel). The expressions are the ones
+  ``store.people`` queries with, frozen here.
 The trade codes are frozen here, as a shipped migration must be
 (``models.codes.ContractorTrade``; ``tests/test_coded_values.py`` keeps them in step).
 """
@@ -20,6 +24,10 @@ from deerfield_desk.store.sqlscript import execute_statements
 
 TRADES = ("general", "electrical", "plumbing", "hvac")
 STATUSES = ("active", "voided")
+PHONE_DIGITS = (
+    "replace(replace(replace(replace(replace(replace(coalesce(phone, ''), '-', ''), ' ', ''), "
+    "'(', ''), ')', ''), '.', ''), '+', '')"
+)
 
 
 def _listed(codes: tuple[str, ...]) -> str:
@@ -46,6 +54,9 @@ CREATE INDEX permit_contractors_permit ON permit_contractors(permit_id, trade);
 CREATE INDEX permit_contractors_person ON permit_contractors(person_id);
 CREATE UNIQUE INDEX permit_contractors_one_per_trade
     ON permit_contractors(permit_id, trade) WHERE status = 'active';
+CREATE INDEX people_on_file_name ON people(lower(trim(name)));
+CREATE INDEX people_on_file_phone ON people({PHONE_DIGITS});
+CREATE INDEX people_on_file_address ON people(lower(trim(mailing_address)));
 CREATE TRIGGER permit_contractors_no_delete BEFORE DELETE ON permit_contractors BEGIN
     SELECT RAISE(ABORT, 'official records are never deleted: void them with a reason');
 END;

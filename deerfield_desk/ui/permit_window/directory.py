@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -143,7 +144,12 @@ class PeopleDirectory(QDialog):
         buttons.addStretch(1)
         buttons.addWidget(self.count)
         layout.addLayout(buttons)
-        self.search.textChanged.connect(self.reload)
+        # A search reads every person (contains-matching); wait for a pause in the typing.
+        self.debounce = QTimer(self)
+        self.debounce.setSingleShot(True)
+        self.debounce.setInterval(250)
+        self.debounce.timeout.connect(self.reload)
+        self.search.textChanged.connect(self.debounce.start)
         main.register_changed.connect(self._changed)
         self.resize(1180, 620)
         self.reload()
@@ -172,6 +178,8 @@ class PeopleDirectory(QDialog):
         if not actions.run(dialog):
             return None
         self.search.setText(dialog.person["name"])
+        self.debounce.stop()
+        self.reload()
         select_key(self.table, dialog.person["uuid"])
         return dialog.person
 
