@@ -90,8 +90,9 @@ def main(out: str, is_dark: bool, size: tuple[int, int]) -> None:
     sparks = reg.query_one("SELECT uuid FROM people WHERE name = 'Sam Sparks'")
     person = dialogs["name-contractor"].person
     person.setCurrentIndex(person.findData(sparks["uuid"]))
+    dialogs["directory"].resize(1180, 620)
     for name, dialog in dialogs.items():
-        hint = dialog.sizeHint()
+        hint = dialog.size() if name == "directory" else dialog.sizeHint()
         grab(dialog, folder / f"{name}.png", (min(max(hint.width(), 640), size[0]),
                                               min(max(hint.height(), 300), size[1])))  # fmt: skip
     reg.close()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.permit_detail import PermitDetail
+from deerfield_desk.store.permit_file import local_moment
 from deerfield_desk.store.register_queries import KIND_LABELS
 from deerfield_desk.ui.citation_links import link_browser
 from deerfield_desk.ui.ordinance_reader import linkify
@@ -165,10 +166,10 @@ def render_html(d: PermitDetail) -> str:
     out.append("<h3>History (journal)</h3>")
     out.append(
         _table(
-            ["When (UTC)", "Who", "Action", "What changed", "Reason"],
+            ["When (local time)", "Who", "Action", "What changed", "Reason"],
             [
                 [
-                    e["at_utc"][:19].replace("T", " "),
+                    local_moment(e["at_utc"]),
                     f"{e['user_name']} ({e['user_role']})",
                     e["action"],
                     _changes(e),
