@@ -190,3 +190,16 @@ def test_the_window_follows_changes_made_elsewhere(qtbot, window, register, file
     other = builder(register, "Cy Carpenter", "7654321")
     name_contractor(register, filed["permit"]["uuid"], "plumbing", other["uuid"])
     assert "Plumbing" in cells(pw.parties, 0)
+
+
+def test_the_window_and_its_dialogs_fit_the_screen(qtbot, window, register, filed):
+    """A 1366x768 screen at 200 % offers 683x384: nothing opens larger than the free area."""
+    from deerfield_desk.ui.permit_window.correct_dialog import PersonCorrectionDialog
+    from deerfield_desk.ui.permit_window.directory import AddPersonDialog, PeopleDirectory
+
+    pw = PermitWindow(window, filed["permit"]["uuid"], TODAY)
+    free = pw.screen().availableGeometry()
+    for widget in (pw, PersonCorrectionDialog(pw, register, filed["owner"]["uuid"]),
+                   PeopleDirectory(window, TODAY), AddPersonDialog(pw, register)):  # fmt: skip
+        qtbot.addWidget(widget)
+        assert widget.width() <= free.width() and widget.height() <= free.height(), widget

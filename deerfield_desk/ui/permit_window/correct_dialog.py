@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.store.permit_corrections import CORRECTABLE, correct_person, planned_changes
+from deerfield_desk.ui.permit_window.tables import fit_to_screen
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 
@@ -112,7 +113,7 @@ class PersonCorrectionDialog(QDialog):
         self.save.clicked.connect(self.submit)
         buttons.rejected.connect(self.reject)
         outer.addWidget(buttons)
-        self.resize(620, 560)
+        fit_to_screen(self, 620, 560)
         self._preview()
 
     def values(self) -> dict:

@@ -30,7 +30,13 @@ from deerfield_desk.store.changes import OpChanges
 from deerfield_desk.store.people import credential_warning, people_matching, search_people
 from deerfield_desk.ui import person_picker
 from deerfield_desk.ui.permit_window import actions
-from deerfield_desk.ui.permit_window.tables import current_key, fill_table, make_table, select_key
+from deerfield_desk.ui.permit_window.tables import (
+    current_key,
+    fill_table,
+    fit_to_screen,
+    make_table,
+    select_key,
+)
 from deerfield_desk.ui.wizard.fields import error_label
 
 HEADERS = ["Name", "Firm", "Phone", "Mailing address", "E-mail", "Credential", "Expires", "Note"]
@@ -77,7 +83,7 @@ class AddPersonDialog(QDialog):
         self.ok.clicked.connect(self.submit)
         buttons.rejected.connect(self.reject)
         outer.addWidget(buttons)
-        self.resize(560, 520)
+        fit_to_screen(self, 560, 520)
 
     def submit(self) -> bool:
         for label in self.errors.values():
@@ -151,7 +157,7 @@ class PeopleDirectory(QDialog):
         self.debounce.timeout.connect(self.reload)
         self.search.textChanged.connect(self.debounce.start)
         main.register_changed.connect(self._changed)
-        self.resize(1180, 620)
+        fit_to_screen(self, 1180, 620)
         self.reload()
 
     def _changed(self, changes: OpChanges) -> None:

@@ -5,7 +5,13 @@ and the eye (whole rows selected, numbers and dates on one line, columns sized t
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+)
 
 
 def money(cents: int | None) -> str:
@@ -61,3 +67,13 @@ def select_key(table: QTableWidget, key) -> bool:
             table.selectRow(r)
             return True
     return False
+
+
+def fit_to_screen(widget, width: int, height: int) -> None:
+    """Resize to ``width`` x ``height`` but never past the screen's free area (a 1366x768
+    screen at 200 % offers 683x384): the bodies scroll rather than run off the screen."""
+    screen = widget.screen() or QApplication.primaryScreen()
+    if screen is not None:
+        free = screen.availableGeometry()
+        width, height = min(width, free.width() - 20), min(height, free.height() - 40)
+    widget.resize(max(width, 320), max(height, 240))

@@ -31,7 +31,7 @@ from deerfield_desk.store.changes import OpChanges
 from deerfield_desk.store.permit_file import SHOWS, PermitFile, load_permit_file
 from deerfield_desk.ui.permit_window import actions
 from deerfield_desk.ui.permit_window import sections as sec
-from deerfield_desk.ui.permit_window.tables import fill_table, make_table
+from deerfield_desk.ui.permit_window.tables import fill_table, fit_to_screen, make_table
 
 
 def _button(text: str, name: str, slot, accessible: str) -> QPushButton:
@@ -69,7 +69,7 @@ class PermitWindow(QDialog):
         layout.addWidget(self.tabs, 1)
         self._build_bar()
         self._build_tabs()
-        self.resize(1180, 720)
+        fit_to_screen(self, 1180, 720)
         main.register_changed.connect(self._changed)
         self.reload()
 
