@@ -182,6 +182,15 @@ def test_actions_launch_the_apps_own_dialogs_for_this_permit(qtbot, window, regi
     assert dialogs and dialogs[-1].permit_uuid == permit["uuid"]
     dialogs[-1].close()
     assert window.permit_scope is None  # the scope ends with the action
+    pw.pay_button.click()  # the cashier's dialog once installed, else the fees dialog
+    opened = [
+        w
+        for w in QApplication.topLevelWidgets()
+        if type(w).__name__ in ("MoneyDialog", "TakePaymentDialog") and w.isVisible()
+    ]
+    assert opened, "no payment dialog opened"
+    for dialog in opened:
+        dialog.close()
 
 
 def test_the_window_follows_changes_made_elsewhere(qtbot, window, register, filed):

@@ -33,7 +33,8 @@ MORE_ACTIONS = (
 ISSUABLE = (S.APPROVED, S.CONDITIONALLY_APPROVED, S.UNDER_REVIEW, S.REJECTED)
 EXTENDABLE = (S.ISSUED, S.EXTENDED, S.EXPIRED)
 #: The take-payment dialog of the cashiering work, when it is installed (issue 16.3).
-CASHIER_DIALOGS = (("deerfield_desk.ui.cashier.take_payment", "open_take_payment"),)
+#: It takes the permit from ``window.current_permit_uuid()``, which the scope answers.
+CASHIER_DIALOGS = (("deerfield_desk.ui.cashier.install", "open_take_payment"),)
 
 
 def run(dialog: QDialog) -> bool:
@@ -73,7 +74,7 @@ def take_payment(pw):
         except (ImportError, AttributeError):
             continue
         with scoped(pw) as main:
-            return function(main, pw.permit_uuid)
+            return function(main)
     return _call(pw, "lifecycle_actions", "open_money")
 
 
