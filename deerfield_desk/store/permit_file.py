@@ -80,7 +80,8 @@ def _plain(value) -> str:
 
 def changes_text(before_json: str | None, after_json: str | None) -> str:
     """What an entry changed, in words: ``phone: — → 608-555-0100; status: due → paid``.
-    Structured columns (``…_json``: the assessment, the project) are named, not dumped."""
+    Structured columns (``…_json``: the assessment, the project) are named, not dumped, and
+    links to other records (``…_id``) are said, not shown as row numbers."""
     before = json.loads(before_json) if before_json else {}
     after = json.loads(after_json) if after_json else {}
     if not before:
@@ -92,6 +93,8 @@ def changes_text(before_json: str | None, after_json: str | None) -> str:
         label = k.removesuffix("_json").replace("_", " ")
         if k.endswith("_json"):
             changed.append(f"{label} recorded")
+        elif k.endswith("_id"):  # a link to another record: its number means nothing here
+            changed.append(f"{k.removesuffix('_id').replace('_', ' ')} linked")
         else:
             changed.append(f"{label}: {_plain(before.get(k))} → {_plain(after.get(k))}")
     return "; ".join(changed) or "no field changed"
