@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from deerfield_desk.store import ledger
@@ -212,3 +212,55 @@ def test_the_window_and_its_dialogs_fit_the_screen(qtbot, window, register, file
                    PeopleDirectory(window, TODAY), AddPersonDialog(pw, register)):  # fmt: skip
         qtbot.addWidget(widget)
         assert widget.width() <= free.width() and widget.height() <= free.height(), widget
+
+
+def _close_modal(seen: list):
+    """Note the modal dialog that opens and close it (its own tests drive it)."""
+
+    def close():
+        dialog = QApplication.activeModalWidget()
+        seen.append(type(dialog).__name__)
+        if dialog is not None:
+            dialog.reject()
+
+    QTimer.singleShot(0, close)
+
+
+def test_an_inspection_result_is_recorded_from_the_permit(qtbot, window, register):
+    from deerfield_desk.store.inspections import request_inspection
+    from tests.inspections_fixtures import NOW, make_permit
+
+    permit = make_permit(register)
+    visit = request_inspection(register, permit["uuid"], "footing", requested_by="Dana",
+                               requested_at=NOW)  # fmt: skip
+    pw = PermitWindow(window, permit["uuid"], TODAY)
+    qtbot.addWidget(pw)
+    assert pw.result_button.isEnabled()
+    pw.inspections.selectRow(0)
+    seen: list = []
+    _close_modal(seen)
+    actions.record_result(pw)
+    assert seen == ["ResultDialog"]
+    assert cells(pw.inspections, 0) == ["footing"] and visit["uuid"]
+
+
+def test_a_notice_is_drafted_here_and_served_on_the_notices_screen(qtbot, window, register,
+                                                                   monkeypatch):  # fmt: skip
+    from deerfield_desk.ui import notice_dialogs
+    from tests.notices_fixtures import build_permits
+    from tests.notices_fixtures import filler as notice_filler
+
+    permit = build_permits(register)["permit1"]
+    pw = PermitWindow(window, permit["uuid"], TODAY)
+    qtbot.addWidget(pw)
+    monkeypatch.setattr(notice_dialogs, "run", notice_filler(
+        kind="violation", facts="Deck built without a permit", sections="12.23(1)",
+        remedy="Apply for a permit"))  # fmt: skip
+    drafted = actions.draft_notice(pw)
+    assert drafted["permit_id"] == permit["id"]
+    assert cells(pw.notices, 0) == ["draft"]
+    assert cells(pw.notices, 5)[0].startswith("Owner 1 · 412 Liberty Street")
+    pw.notices.selectRow(0)
+    view = actions.show_on_notices_screen(pw)
+    assert window.tabs.currentWidget() is view
+    assert view.current_uuid() == drafted["uuid"]

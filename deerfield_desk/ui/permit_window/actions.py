@@ -84,6 +84,43 @@ def inspections(pw):
     return open_permit_inspections(pw.main, pw.permit_uuid)
 
 
+def record_result(pw):
+    """The inspector's result for the chosen visit (the Today screen's own dialog)."""
+    from deerfield_desk.ui.field.install import open_result
+
+    uuid = current_key(pw.inspections)
+    if uuid is None:
+        confirm.inform(pw, "Record result", "Choose the inspection in the list first.")
+        return None
+    return open_result(pw.main, uuid)
+
+
+def attach_photos(pw):
+    from deerfield_desk.ui.field.install import open_photos
+
+    uuid = current_key(pw.inspections)
+    if uuid is None:
+        confirm.inform(pw, "Attach photos", "Choose the inspection in the list first.")
+        return None
+    return open_photos(pw.main, uuid)
+
+
+def show_on_notices_screen(pw):
+    """Serving, lifting, appeals and withdrawals live on the Notices screen: go there with
+    the chosen notice selected."""
+    view = getattr(pw.main, "notices_view", None)
+    uuid = current_key(pw.notices)
+    if view is None or uuid is None:
+        confirm.inform(pw, "Notices", "Choose a notice in the list first.")
+        return None
+    view.refresh()
+    view.select(uuid)
+    pw.main.tabs.setCurrentWidget(view)
+    pw.main.raise_()
+    pw.main.activateWindow()
+    return view
+
+
 def _selected_party(pw):
     index = current_key(pw.parties)
     return pw.party_keys[index] if index is not None else None
@@ -240,3 +277,7 @@ def enable(pw) -> None:
     has_payments = bool(pw.file.payments)
     pw.void_payment_button.setEnabled(has_payments)
     pw.print_notice_button.setEnabled(any(n["notice_number"] for n in pw.file.detail.notices))
+    pw.notices_screen_button.setEnabled(bool(pw.file.detail.notices))
+    has_visits = bool(pw.file.detail.inspections)
+    pw.result_button.setEnabled(has_visits)
+    pw.photos_button.setEnabled(has_visits)

@@ -168,7 +168,17 @@ class PermitWindow(QDialog):
             lambda: actions.inspections(self),
             "Stages and requests",
         )
-        self._tab("I&nspections", self.inspections, buttons=(self.inspect_button,))
+        self.result_button = _button("Record resu&lt…", "pw_record_result",
+                                     lambda: actions.record_result(self),
+                                     "Record result for the chosen inspection")  # fmt: skip
+        self.photos_button = _button("Attach photos…", "pw_attach_photos",
+                                     lambda: actions.attach_photos(self),
+                                     "Attach photos to the chosen inspection")  # fmt: skip
+        self._tab(
+            "I&nspections",
+            self.inspections,
+            buttons=(self.inspect_button, self.result_button, self.photos_button),
+        )
         self.notices = make_table("pw_notices", "Notices", sec.NOTICE_HEADERS)
         self.notice_button = _button(
             "Draft notic&e…", "pw_draft_notice", lambda: actions.draft_notice(self), "Draft notice"
@@ -176,7 +186,17 @@ class PermitWindow(QDialog):
         self.print_notice_button = _button(
             "Print notice…", "pw_print_notice", lambda: actions.print_notice(self), "Print notice"
         )
-        self._tab("No&tices", self.notices, buttons=(self.notice_button, self.print_notice_button))
+        self.notices_screen_button = _button(
+            "Serve, l&ift or appeal…",
+            "pw_notices_screen",
+            lambda: actions.show_on_notices_screen(self),
+            "Open the chosen notice on the Notices screen",
+        )
+        self._tab(
+            "No&tices",
+            self.notices,
+            buttons=(self.notice_button, self.print_notice_button, self.notices_screen_button),
+        )
         self.documents = make_table("pw_documents", "Documents", sec.DOCUMENT_HEADERS)
         self.preview_button = _button(
             "&Open…", "pw_open_document", lambda: actions.open_document(self), "Open document"
@@ -209,7 +229,9 @@ class PermitWindow(QDialog):
         rows, keys = sec.payment_rows(f)
         fill_table(self.payments, rows, keys)
         fill_table(self.deposits, sec.deposit_rows(f))
-        fill_table(self.inspections, sec.inspection_rows(f))
+        fill_table(
+            self.inspections, sec.inspection_rows(f), [i["uuid"] for i in f.detail.inspections]
+        )
         rows, keys = sec.notice_rows(f, actions.recipient_names(self))
         fill_table(self.notices, rows, keys)
         rows, keys = actions.document_rows(self)
