@@ -191,6 +191,10 @@ def test_actions_launch_the_apps_own_dialogs_for_this_permit(qtbot, window, regi
     assert opened, "no payment dialog opened"
     for dialog in opened:
         dialog.close()
+    deposits = actions.deposits(pw)
+    assert deposits.tabs.tabText(deposits.tabs.currentIndex()) == "Deposits and securities"
+    assert deposits.permit["uuid"] == permit["uuid"]
+    deposits.close()
 
 
 def test_the_window_follows_changes_made_elsewhere(qtbot, window, register, filed):

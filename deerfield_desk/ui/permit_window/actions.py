@@ -78,6 +78,17 @@ def take_payment(pw):
     return _call(pw, "lifecycle_actions", "open_money")
 
 
+def deposits(pw):
+    """Deposits and securities: the fees dialog's own tab (record, refund with a reason,
+    forfeit for a cause), opened on this permit."""
+    from deerfield_desk.ui.money_dialog import MoneyDialog
+
+    dialog = MoneyDialog(pw.main, pw.permit_uuid, pw.today)
+    dialog.tabs.setCurrentIndex(1)
+    dialog.open()
+    return dialog
+
+
 def inspections(pw):
     from deerfield_desk.ui.field.install import open_permit_inspections
 

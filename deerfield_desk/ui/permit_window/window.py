@@ -160,7 +160,13 @@ class PermitWindow(QDialog):
             buttons=(self.pay_button, self.void_payment_button),
         )
         self.deposits = make_table("pw_deposits", "Deposits and securities", sec.DEPOSIT_HEADERS)
-        self._tab("&Deposits", self.deposits)
+        self.deposit_button = _button(
+            "Record, refund or forfeit…",
+            "pw_deposits_dialog",
+            lambda: actions.deposits(self),
+            "Record, refund or forfeit a deposit",
+        )
+        self._tab("&Deposits", self.deposits, buttons=(self.deposit_button,))
         self.inspections = make_table("pw_inspections", "Inspections", sec.INSPECTION_HEADERS)
         self.inspect_button = _button(
             "&Stages and requests…",
