@@ -268,3 +268,19 @@ def test_a_notice_is_drafted_here_and_served_on_the_notices_screen(qtbot, window
     view = actions.show_on_notices_screen(pw)
     assert window.tabs.currentWidget() is view
     assert view.current_uuid() == drafted["uuid"]
+
+
+def test_access_keys_are_unique_and_every_control_is_named(qtbot, window, filed):
+    from PySide6.QtWidgets import QAbstractButton, QTableWidget
+
+    pw = PermitWindow(window, filed["permit"]["uuid"], TODAY)
+    qtbot.addWidget(pw)
+    texts = [pw.tabs.tabText(i) for i in range(pw.tabs.count())]
+    texts += [b.text() for b in pw.findChildren(QAbstractButton) if b.text()]
+    keys = [t[t.index("&") + 1].lower() for t in texts if "&" in t]
+    assert len(keys) == len(set(keys)), sorted(keys)
+    for table in pw.findChildren(QTableWidget):
+        assert table.accessibleName() and not table.tabKeyNavigation(), table.objectName()
+    for button in pw.findChildren(QAbstractButton):
+        if not button.objectName().startswith("qt_"):  # Qt's own table corner button
+            assert button.text() or button.accessibleName(), button.objectName()
