@@ -284,3 +284,30 @@ def test_access_keys_are_unique_and_every_control_is_named(qtbot, window, filed)
     for button in pw.findChildren(QAbstractButton):
         if not button.objectName().startswith("qt_"):  # Qt's own table corner button
             assert button.text() or button.accessibleName(), button.objectName()
+
+
+def test_a_payment_on_a_numbered_receipt_voids_the_receipt(qtbot, window, register, filed,
+                                                           monkeypatch):  # fmt: skip
+    from deerfield_desk.errors import NotAllowed
+    from deerfield_desk.store import cashier
+    from deerfield_desk.store.permit_corrections import void_payment
+
+    permit = filed["permit"]
+    fee = ledger.fees_for_permit(register, permit["id"])[0]
+    receipt = cashier.take_payment(register, payer_name="Maria Gonzalez", method="cash",
+                                   lines=[(fee["uuid"], fee["balance_cents"])],
+                                   received_at=datetime(2026, 11, 30, 10, 0))  # fmt: skip
+    payment = register.query_one("SELECT * FROM payments WHERE receipt_id = ?", (receipt["id"],))
+    with pytest.raises(NotAllowed, match="void the receipt"):
+        void_payment(register, payment["uuid"], "wrong")
+    pw = PermitWindow(window, permit["uuid"], TODAY)
+    qtbot.addWidget(pw)
+    pw.payments.selectRow(0)
+    run = filler(reason="keyed against the wrong permit")
+    monkeypatch.setattr(actions, "run", run)
+    actions.void_payment(pw)
+    question = run.seen[0].question.text()
+    assert receipt["receipt_number"] in question and "the whole receipt is voided" in question
+    assert register.get("receipts", receipt["uuid"])["status"] == "voided"
+    assert cells(pw.payments, 6)[0].startswith("VOIDED: receipt")
+    assert cells(pw.fees, 4)[0] == "due"

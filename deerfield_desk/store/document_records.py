@@ -41,7 +41,10 @@ PERMIT_KINDS = {
     "correction-notice",
 }
 NOTICE_KINDS = {"stop-work", "violation", "house-number", "raze-order"}
-KINDS = sorted(PERMIT_KINDS | NOTICE_KINDS)
+#: Cashiering documents (store/receipt_records.py): a receipt by its number, the daily
+#: deposit report by its day.
+CASH_KINDS = {"receipt", "deposit-report"}
+KINDS = sorted(PERMIT_KINDS | NOTICE_KINDS | CASH_KINDS)
 
 
 @dataclass
@@ -216,8 +219,14 @@ def inspection_visits(reg: Register, permit_number: str) -> list[dict]:
 def load_document(reg: Register, kind: str, ref: str) -> DocumentRequest:
     """The record for ``kind`` and ``ref`` (a permit or notice number); raises
     InvalidInput (bad kind/ref) or RecordNotFound."""
-    if kind not in PERMIT_KINDS | NOTICE_KINDS:
+    if kind not in PERMIT_KINDS | NOTICE_KINDS | CASH_KINDS:
         raise InvalidInput("KIND", f"unknown document kind {kind!r} (one of {', '.join(KINDS)})")
+    if kind in CASH_KINDS:
+        from deerfield_desk.store import receipt_records
+
+        if kind == "receipt":
+            return DocumentRequest(kind, ref, receipt_records.receipt_record(reg, ref))
+        return DocumentRequest(kind, ref, receipt_records.deposit_report_record(reg, ref))
     if kind in NOTICE_KINDS:
         if not re.fullmatch(r"N-\d{4}-\d{4,}", ref):
             raise InvalidInput("REF", f"{ref!r} is not a notice number (N-YYYY-NNNN)")

@@ -119,6 +119,11 @@ def void_payment(reg: Register, payment_uuid: str, reason: str) -> dict:
     payment = reg.get("payments", payment_uuid)
     if payment["status"] != PaymentStatus.RECORDED:
         raise NotAllowed(f"receipt {payment['receipt_number']} is already voided")
+    if payment.get("receipt_id"):  # a numbered receipt (cashiering): the paper is voided whole
+        raise NotAllowed(
+            f"this payment is on receipt {payment['receipt_number']}: void the receipt, so the "
+            "payer's paper and the register agree"
+        )
     voided = reg.void("payments", payment_uuid, reason)
     fee = reg.get_by_id("fees", payment["fee_id"])
     if fee["status"] == FeeStatus.PAID:

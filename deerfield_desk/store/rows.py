@@ -179,6 +179,25 @@ class NoticeDocument(NoticeRow, total=False):
 
 
 #: table → its row type (the test compares each with the schema)
+class ReceiptRow(TypedDict):
+    """One row of ``receipts`` (m0015): a numbered receipt for money taken at the counter."""
+
+    id: int
+    uuid: str
+    receipt_number: str
+    received_at: str
+    payer_name: str
+    method: str
+    check_number: str | None
+    amount_cents: int
+    application_id: int | None
+    received_by: str
+    note: str | None
+    status: str
+    void_reason: str | None
+    voided_at: str | None
+
+
 ROW_TYPES: dict[str, type] = {
     "permits": PermitRow,
     "applications": ApplicationRow,
@@ -186,6 +205,7 @@ ROW_TYPES: dict[str, type] = {
     "notices": NoticeRow,
     "people": PersonRow,
     "permit_contractors": PermitContractorRow,
+    "receipts": ReceiptRow,
 }
 
 

@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import date
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
+from PySide6.QtGui import QFont
 
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store import register_queries as rq
@@ -153,6 +154,12 @@ class PermitTableModel(QAbstractTableModel):
             return permit.next_action(self._today).needs_action
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == COL_NEXT_ACTION:
             return permit.next_action(self._today).text
+        if permit.near_match and role == Qt.ItemDataRole.ToolTipRole:
+            return "Near match: spelt a little differently from what you typed"
+        if permit.near_match and role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setItalic(True)  # below every exact match, and marked so it is not mistaken
+            return font
         return None
 
     # -- helpers --------------------------------------------------------------------------

@@ -27,6 +27,7 @@ MIGRATION_MODULES = [
     "m0014_verify",
     "m0010_backups",
     "m0020_journal_head_register",
+    "m0015_cashiering",
     "m0011_people_on_file",
 ]
 

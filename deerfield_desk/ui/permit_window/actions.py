@@ -175,6 +175,8 @@ def remove_contractor(pw):
 
 
 def void_payment(pw):
+    """Void a mis-keyed payment with a reason. A payment on a numbered receipt (cashiering)
+    voids its receipt, every line of it, as the cashier's own void does."""
     from deerfield_desk.ui.permit_window.correct_dialog import ReasonDialog
 
     uuid = current_key(pw.payments)
@@ -187,13 +189,35 @@ def void_payment(pw):
         confirm.inform(pw, "Void payment", f"Receipt {payment['receipt_number']} is already "
                        f"voided: {payment['void_reason']}")  # fmt: skip
         return None
-    question = (f"Void receipt {payment['receipt_number']} — {money(payment['amount_cents'])} "
-                f"by {payment['method'].replace('_', ' ')} on {payment['paid_at']}? A payment is "
-                "never edited: it stays in the register marked voided and the fee is owed "
-                "again. Record the right amount afterwards.")  # fmt: skip
-    dialog = ReasonDialog(pw, "Void payment", question,
-                          lambda reason: store_void_payment(register, uuid, reason))  # fmt: skip
+    what = (f"receipt {payment['receipt_number']} — {money(payment['amount_cents'])} by "
+            f"{payment['method'].replace('_', ' ')} on {payment['paid_at'][:10]}")  # fmt: skip
+    apply = _receipt_void(register, payment) if payment.get("receipt_id") else None
+    if apply is None:
+        question = (
+            f"Void {what}? A payment is never edited: it stays in the register marked "
+            "voided and the fee is owed again. Record the right amount afterwards."
+        )
+        apply = (question, lambda reason: store_void_payment(register, uuid, reason))
+    dialog = ReasonDialog(pw, "Void payment", apply[0].replace("{what}", what), apply[1])
     return dialog.result_row if run(dialog) else None
+
+
+def _receipt_void(register, payment):
+    """(question, action) voiding the payment's whole receipt through the cashier's store."""
+    from datetime import datetime
+
+    try:
+        from deerfield_desk.store import cashier
+    except ImportError:  # pragma: no cover - receipts come with the cashier
+        return None
+    receipt = register.get_by_id("receipts", payment["receipt_id"])
+    lines = cashier.payments_on_receipt(register, receipt["id"])
+    said = " ".join(cashier.void_consequences(register, receipt["uuid"]))
+    question = (f"Void {{what}}? It is on receipt {receipt['receipt_number']}, which covers "
+                f"{len(lines)} fee line(s): the whole receipt is voided and each line is owed "
+                f"again. {said}").strip()  # fmt: skip
+    return question, lambda reason: cashier.void_receipt(register, receipt["uuid"], reason,
+                                                         datetime.now())  # fmt: skip
 
 
 def draft_notice(pw):

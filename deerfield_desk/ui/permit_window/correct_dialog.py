@@ -35,9 +35,10 @@ class ReasonDialog(QDialog):
         self.setWindowTitle(title)
         self.apply, self.result_row = apply, None
         layout = QFormLayout(self)
-        intro = QLabel(question)
-        intro.setWordWrap(True)
-        layout.addRow(intro)
+        self.question = QLabel(question)
+        self.question.setObjectName("reasonQuestion")
+        self.question.setWordWrap(True)
+        layout.addRow(self.question)
         self.reason = QLineEdit()
         self.reason.setObjectName("reason")
         layout.addRow("&Reason (kept in the record)", self.reason)
