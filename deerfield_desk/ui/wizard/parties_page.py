@@ -104,6 +104,11 @@ class PartiesPage(QWizardPage):
         for error in self.new_errors.values():
             error.setVisible(False)
         values = {k: e.text() for k, e in self.new.items()}
+        doubt = self.w.unusual_email(values.get("email"))
+        if doubt is not None:  # asked first, and the clerk chose to correct it
+            self.new_errors["email"].setText(doubt)
+            self.new_errors["email"].setVisible(True)
+            return None
         matches = people_matching(self.w.register, values) if values["name"].strip() else []
         if matches:
             answer, on_file = person_picker.ask_use_on_file(self, matches, values["name"])
@@ -119,6 +124,7 @@ class PartiesPage(QWizardPage):
                 label.setText(exc.rule)
                 label.setVisible(True)
             return None
+        self.w.people_added.append(person["uuid"])  # voided if the application is discarded
         return self._choose(role, person)
 
     def _choose(self, role: str, person: dict) -> dict:
