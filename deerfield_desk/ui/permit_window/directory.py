@@ -160,6 +160,10 @@ class PeopleDirectory(QDialog):
         fit_to_screen(self, 1180, 620)
         self.reload()
 
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        self.debounce.stop()  # no search after the window is gone
+        super().closeEvent(event)
+
     def _changed(self, changes: OpChanges) -> None:
         if changes.touches(*self.SHOWS):
             self.reload()
