@@ -42,3 +42,23 @@ def test_journal_stamps_are_shown_in_the_offices_time():
     stamp = "2026-12-02T18:30:00.000001+00:00"
     expected = datetime(2026, 12, 2, 18, 30, tzinfo=UTC).astimezone().strftime("%Y-%m-%d %H:%M")
     assert local_time(stamp) == expected
+
+
+def test_errors_name_their_field_in_words_on_every_screen(register):
+    """A refusal from the store reaches a dialog as "Amount: …", never "amount_cents: …"."""
+    from deerfield_desk.errors import InvalidInput, NotAllowed
+    from deerfield_desk.models.office_words import say
+
+    ids = office_day(register)
+    try:
+        inspections.record_result(register, ids["rough"]["uuid"], "failed",
+                                  defects=[{"section": "12.12(5)(c)"}])  # fmt: skip
+    except InvalidInput as exc:
+        refused = exc
+    assert str(refused) == "defects[1].correction: say what must be done to correct it"
+    assert say(refused) == "Defect 1, correction: say what must be done to correct it"
+    assert say(InvalidInput("amount_cents", "more than zero")) == "Amount: more than zero"
+    assert say(InvalidInput("dish_diameter_in", "required for satellite_dish")) == (
+        "Dish diameter: required for satellite dish antenna"
+    )
+    assert say(NotAllowed("This permit is held")) == "This permit is held"

@@ -9,7 +9,10 @@ the page to go back to.
 
 from __future__ import annotations
 
+import re
+
 from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.plain_labels import column_label
 from deerfield_desk.models.wizard_fields import QUESTIONS, WORK_LABELS
 
 #: field key -> (label on the form, page it is on)
@@ -39,6 +42,8 @@ PARTY_FIELDS = {
 }
 WORK_FIELDS = {"work": "Kind of work", "description": "Description"}
 PAGES = (("Site", SITE_FIELDS), ("Parties", PARTY_FIELDS), ("Work", WORK_FIELDS))
+QUESTION_KEYS = frozenset(q.key for q in QUESTIONS)
+ITEM = re.compile(r"(\w+)\[(\d+)\]\.(\w+)")  # defects[2].correction
 #: Words of the engine's rules that are codes of a kind of work.
 WORK_WORDS = {w.value: label.lower() for w, label in WORK_LABELS.items()}
 
@@ -66,3 +71,23 @@ def plain_error(exc: InvalidInput, *, with_page: bool = True) -> str:
     label, page = field_label(exc.field)
     text = f"{label}: {plain_rule(exc.rule)}"
     return f"{text} — on the {page} page" if with_page else text
+
+
+def say(exc: Exception) -> str:
+    """Any error as the office reads it, for every screen: an ``InvalidInput`` names its field
+    in words ("Amount: must be more than zero", "Defect 2, correction: …"), anything else is
+    already a sentence. The CLI keeps printing ``field: rule`` for scripts."""
+    if not isinstance(exc, InvalidInput):
+        return str(exc)
+    item = ITEM.fullmatch(exc.field)
+    if item:
+        label = (
+            f"{column_label(item[1]).removesuffix('s')} {item[2]}, {column_label(item[3]).lower()}"
+        )
+    elif " " in exc.field:  # already words (a paper's own name)
+        label = exc.field[:1].upper() + exc.field[1:]
+    elif any(exc.field in labels for _page, labels in PAGES) or exc.field in QUESTION_KEYS:
+        label = field_label(exc.field)[0]
+    else:
+        label = column_label(exc.field)
+    return f"{label}: {plain_rule(exc.rule)}"

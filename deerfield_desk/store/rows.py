@@ -166,12 +166,65 @@ class ReceiptRow(TypedDict):
     voided_at: str | None
 
 
+class SignatureRow(TypedDict):
+    """One row of ``signatures`` (m0017): a contractor's or owner's signature on screen."""
+
+    id: int
+    uuid: str
+    inspection_id: int
+    document: str
+    signer_name: str
+    signer_role: str
+    strokes_json: str
+    width: int
+    height: int
+    signed_at: str
+    witnessed_by: str
+    status: str
+    void_reason: str | None
+
+
+class ChecklistDraftRow(TypedDict):
+    """One row of ``checklist_drafts`` (m0017): a half-answered erosion checklist."""
+
+    id: int
+    uuid: str
+    permit_id: int
+    inspection_id: int | None
+    site_class: str
+    larger_site: int
+    purpose: str
+    answers_json: str
+    inspector: str
+    saved_at: str
+    status: str
+    void_reason: str | None
+
+
+class DefectLibraryRow(TypedDict):
+    """One row of ``defect_library`` (m0017): the village's own frequent defect."""
+
+    id: int
+    uuid: str
+    section: str
+    description: str
+    correction: str
+    minor: int
+    added_by: str
+    added_at: str
+    status: str
+    void_reason: str | None
+
+
 ROW_TYPES: dict[str, type] = {
     "permits": PermitRow,
     "applications": ApplicationRow,
     "inspections": InspectionRow,
     "notices": NoticeRow,
     "receipts": ReceiptRow,
+    "signatures": SignatureRow,
+    "checklist_drafts": ChecklistDraftRow,
+    "defect_library": DefectLibraryRow,
 }
 
 
@@ -224,6 +277,9 @@ class PermitRecord(TypedDict):
     conditions: str | None
     void_reason: str | None
     uuid: str
+    application_number: str | None
+    application_uuid: str | None
+    counts: int  # 1 when the permit counts in the annual report (store/year_scope.py)
 
 
 class InspectionRecord(TypedDict):
@@ -236,8 +292,11 @@ class InspectionRecord(TypedDict):
     inspected_at: str | None
     inspector: str | None
     notes: str | None
+    defects: int
     reinspection_of_uuid: str | None
     status: str
+    void_reason: str | None
+    permit_uuid: str
     uuid: str
 
 
@@ -246,14 +305,20 @@ class NoticeRecord(TypedDict):
     kind: str
     permit_number: str | None
     status: str
+    recipient: str | None
     issued_at: str | None
     served_at: str | None
     service_method: str | None
+    received_at: str | None
     due_date: str | None
+    appeal_by: str | None
+    appeal_filed_on: str | None
+    appeal_late: int | None
     closed_at: str | None
     sections: str | None
     facts: str | None
     remedy: str | None
+    void_reason: str | None
     uuid: str
 
 
@@ -270,6 +335,10 @@ class MoneyRecord(TypedDict):
     status: str
     method: str | None
     receipt_number: str | None
+    received_by: str | None
+    void_reason: str | None
+    permit_uuid: str | None
+    application_uuid: str | None
     fee_uuid: str
     uuid: str
 
@@ -285,13 +354,17 @@ class DepositRecord(TypedDict):
     status: str
     disposition_reason: str | None
     disposition_at: str | None
+    void_reason: str | None
+    permit_uuid: str | None
     uuid: str
 
 
 class FeedPermit(TypedDict):
     """A permit as the open-data feed reads it (``store/year_feed.py``)."""
 
-    number: str
+    uuid: str
+    permit_number: str | None
+    application_number: str | None
     description: str | None
     applied_date: str | None
     issued_date: str | None
@@ -309,14 +382,18 @@ class FeedPermit(TypedDict):
     housing_units: int
     parcel_number: str | None
     contractor_name: str | None
+    contractor_license: str | None
     expires_date: str | None
     permit_class: str | None
+    work: str | None
+    area_sqft: float | None
+    co_issued: str | None
     fee_cents: int | None
     inspected: int
 
 
 class FeedInspection(TypedDict):
-    permit_number: str
+    permit_uuid: str
     stage: str
     result: str
     scheduled_for: str | None
@@ -324,3 +401,91 @@ class FeedInspection(TypedDict):
     notes: str | None
     requested_at: str | None
     inspector: str | None
+    status: str
+
+
+class DefectRecord(TypedDict):
+    """One defect found at an inspection, the correction asked for, and when a re-inspection
+    found it corrected (``store/year_site_records.py``)."""
+
+    permit_number: str | None
+    stage: str
+    inspected_at: str | None
+    result: str
+    defect_number: int
+    section: str | None
+    description: str | None
+    correction: str | None
+    minor: int
+    corrected_on: str | None
+    inspection_status: str
+    inspection_uuid: str
+
+
+class ChecklistVisitRecord(TypedDict):
+    permit_number: str | None
+    checklist: str
+    checklist_version: str | None
+    site_class: str
+    purpose: str
+    visited_at: str
+    inspector: str
+    notes: str | None
+    deficient: int
+    status: str
+    void_reason: str | None
+    uuid: str
+
+
+class ChecklistItemRecord(TypedDict):
+    permit_number: str | None
+    visited_at: str
+    item_code: str
+    section: str
+    response: str
+    note: str | None
+    status: str
+    void_reason: str | None
+    visit_uuid: str
+    uuid: str
+
+
+class OccupancyRecord(TypedDict):
+    occupancy_number: str | None
+    permit_number: str | None
+    kind: str
+    issued_on: str
+    issued_by: str
+    ends_on: str | None
+    term_days: int | None
+    use_text: str | None
+    conditions: str | None
+    minor_defects: int
+    basis: str
+    status: str
+    void_reason: str | None
+    uuid: str
+
+
+class ExtensionRecord(TypedDict):
+    permit_number: str | None
+    granted_at: str
+    days: int
+    previous_expiry: str
+    new_expiry: str
+    approved_by: str
+    reason: str | None
+    fee_code: str | None
+    fee_cents: int | None
+    status: str
+    void_reason: str | None
+    uuid: str
+
+
+class VoidRecord(TypedDict):
+    voided_at: str | None
+    table_name: str
+    number: str | None
+    reason: str | None
+    voided_by: str | None
+    uuid: str

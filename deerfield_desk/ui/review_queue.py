@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.office_words import say
 from deerfield_desk.models.project_summary import permit_label, texts
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.permits_lifecycle import (
@@ -132,7 +133,7 @@ class ReviewQueue(QWidget):
         try:
             action()
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(str(exc))
+            self.error.setText(say(exc))
             self.error.setVisible(True)
             return False
         self.text.clear()
