@@ -68,8 +68,9 @@ def bench_photo(context: dict | None, rounds: int = 9) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         paths = register_paths(Path(folder) / "photo-bench.sqlite")
         reg = Register.create(paths.db, Actor("Bench", Role.INSPECTOR))
-        permit = reg.insert("permits", {"kind": "building", "structure": "dwelling"})
         for number in range(rounds):
+            # a permit a round: a stage has one open request at a time (issue 17)
+            permit = reg.insert("permits", {"kind": "building", "structure": "dwelling"})
             row = inspections.request_inspection(
                 reg, permit["uuid"], "final", requested_by="bench", requested_at=datetime.now()
             )

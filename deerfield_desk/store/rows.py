@@ -98,6 +98,10 @@ class InspectionRow(TypedDict):
     late_request: int
     due_by: str | None
     notice_kind: str | None
+    schedule_reason: str | None
+    cancel_reason: str | None
+    order_reason: str | None
+    corrects_id: int | None
 
 
 class NoticeRow(TypedDict):

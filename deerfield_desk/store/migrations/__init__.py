@@ -30,6 +30,7 @@ MIGRATION_MODULES = [
     "m0015_cashiering",
     "m0018_dwelling_units",
     "m0017_field_photos",
+    "m0012_inspection_schedule",
 ]
 
 SET_NAME = "deerfield_desk"
