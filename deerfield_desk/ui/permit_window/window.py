@@ -153,9 +153,14 @@ class PermitWindow(QDialog):
         self.void_payment_button = _button(
             "&Void payment…", "pw_void_payment", lambda: actions.void_payment(self), "Void payment"
         )
+        fees_caption, payments_caption = QLabel("Fee lines"), QLabel("Payments received")
+        fees_caption.setBuddy(self.fees)
+        payments_caption.setBuddy(self.payments)
         self._tab(
             "&Fees and payments",
+            fees_caption,
             self.fees,
+            payments_caption,
             self.payments,
             buttons=(self.pay_button, self.void_payment_button),
         )
