@@ -28,7 +28,7 @@ NEW_DWELLINGS = (
     "SELECT p.permit_number, p.issued_date, p.address_text, p.owner_name, "
     "max(p.housing_units, 1) AS housing_units, p.uuid FROM permits p "
     "LEFT JOIN applications a ON a.id = p.application_id "
-    f"WHERE p.kind = 'building' AND (p.structure IS NULL OR p.structure = '{DWELLING}') "
+    f"WHERE +p.kind = 'building' AND (p.structure IS NULL OR p.structure = '{DWELLING}') "
     "AND p.issued_date IS NOT NULL AND p.status != 'voided' "
     "AND p.issued_date >= ? AND p.issued_date <= ? "
     "AND (p.housing_units BETWEEN 1 AND 2 OR (p.housing_units = 0 "

@@ -49,15 +49,15 @@ def install(window) -> None:
     act = QAction("&State reports due…", window)
     act.triggered.connect(lambda: _state_reports(window))
     window.menu("Tools").addAction(act)
-    # The reminder reads a year of issued permits: at a million permits that is half a second,
-    # so it runs once the register is on screen rather than holding up the window.
+    # The reminder reads a year of issued permits: at a million permits that takes a while,
+    # so it runs on a worker once the register is on screen (ui/start/reminders.py).
     window.first_rows_shown.connect(lambda _total: QTimer.singleShot(0, lambda: _remind(window)))
 
 
 def _remind(window) -> None:
-    from deerfield_desk.ui.state_report_view import remind
+    from deerfield_desk.ui.start.reminders import remind_state_reports
 
-    remind(window)
+    remind_state_reports(window)
 
 
 def _import_dialog(window) -> None:
