@@ -3,6 +3,7 @@ chosen register, and the one left behind is closed and given back."""
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -93,12 +94,38 @@ def test_opening_a_file_that_is_no_register_keeps_the_window(qtbot, clerk, tmp_p
     here = tmp_path / "register.sqlite"
     Register.create(here, clerk).close()
     window = owned_window(qtbot, here, clerk)
-    notes = tmp_path / "notes.sqlite"
-    notes.write_text("meeting notes", encoding="utf-8")
+    notes = tmp_path / "notes.sqlite"  # another program's database
+    with sqlite3.connect(notes) as conn:
+        conn.execute("CREATE TABLE notes (text)")
+    before = notes.read_bytes()
     assert register_actions.open_register(window, str(notes)) is window
     assert window.isVisible() and window.register.path.resolve() == here.resolve()
     assert len(warnings) == 1 and "notes.sqlite" in warnings[0]
-    assert notes.read_text(encoding="utf-8") == "meeting notes"
+    assert notes.read_bytes() == before
+    assert held_by_this_process(here)
+
+
+def test_a_damaged_register_is_offered_its_backup_and_declining_keeps_the_window(
+    qtbot, clerk, tmp_path, warnings, monkeypatch
+):
+    from deerfield_desk.ui import restore_offer
+
+    here, damaged = tmp_path / "here.sqlite", tmp_path / "old" / "register.sqlite"
+    Register.create(here, clerk).close()
+    Register.create(damaged, clerk).close()
+    data = bytearray(damaged.read_bytes())
+    data[0:16] = b"this is not sql!"
+    damaged.write_bytes(bytes(data))
+    offered = []
+    monkeypatch.setattr(
+        restore_offer,
+        "offer_restore",
+        lambda parent, db, message, actor: offered.append(message) or False,
+    )
+    window = owned_window(qtbot, here, clerk)
+    assert register_actions.open_register(window, str(damaged)) is window
+    assert len(offered) == 1 and "damaged" in offered[0]
+    assert window.isVisible() and not held_by_this_process(damaged)
 
 
 def test_a_register_another_program_holds_is_refused_naming_it(qtbot, clerk, tmp_path,
@@ -178,7 +205,7 @@ def test_the_demo_says_so_and_offers_the_way_out(qtbot, clerk, tmp_path, monkeyp
     window = owned_window(qtbot, demo_paths().db, clerk)
     assert window.demo and "(DEMO DATA)" in window.windowTitle()
     banner = window.findChild(object, "demoBanner")
-    assert banner.isVisible() and "not an official" in window.findChild(
+    assert banner.isVisible() and "Nothing here is an official record" in window.findChild(
         object, "demoBannerText").text()  # fmt: skip
     assert demo_paths().db.resolve() not in prefs.recent_registers()  # never offered as recent
     opened = []

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deerfield_desk.exports.year_export import AUTO, FORMATS, export_year
 from deerfield_desk.ui.worker import run_with_progress
 
 FORMAT_LABELS = {
@@ -94,6 +93,8 @@ class ExportDialog(QDialog):
         holder.setLayout(row)
         row.setContentsMargins(0, 0, 0, 0)
         form.addRow("Folder:", holder)
+        from deerfield_desk.exports.year_export import FORMATS  # on use: charts, reportlab
+
         self.boxes = {}
         for name in FORMATS:
             box = QCheckBox(FORMAT_LABELS[name])
@@ -146,9 +147,14 @@ def open_export_dialog(window) -> None:
 
 
 def start_export(
-    window, year: int, folder: Path, formats: list[str], renderer=AUTO, permit_cards=False
+    window, year: int, folder: Path, formats: list[str], renderer=None, permit_cards=False
 ):
-    """Run the export in the background; the result is reported on the GUI thread."""
+    """Run the export in the background; the result is reported on the GUI thread.
+    ``renderer`` None is the documents layer's (``year_export.AUTO``)."""
+    # Imported here, not at window build: the export pulls in reportlab's charts (seconds).
+    from deerfield_desk.exports.year_export import AUTO, export_year
+
+    renderer = AUTO if renderer is None else renderer
     db, actor = window.paths.db, window.actor
 
     def done(result) -> None:
