@@ -76,9 +76,11 @@ def _old_register(path, clerk) -> Register:
 
 
 def _shape(conn) -> dict:
+    existing = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     rows = {
         table: conn.execute(f"SELECT * FROM {table} ORDER BY id").fetchall()
         for table in CODED_COLUMNS
+        if table in existing  # a later migration's table (m0015: receipts) is not there yet
     }
     extras = sorted(
         row
@@ -109,6 +111,7 @@ def test_the_migration_keeps_rows_indexes_triggers_and_search(db_path, clerk):
         table: [row[: len(before["rows"][table][0])] if before["rows"][table] else row
                 for row in rows]
         for table, rows in after["rows"].items()
+        if table in before["rows"]
     }  # fmt: skip
     assert trimmed == before["rows"]
     assert set(before["extras"]) <= set(after["extras"])  # every index and "never deleted"

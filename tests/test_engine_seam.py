@@ -11,7 +11,7 @@ import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "deerfield_desk"
 #: layers that must reach the database only through store/ functions
-NO_CONNECTION = ("ui", "documents")
+NO_CONNECTION = ("ui", "documents", "exports", "importing")
 
 
 def modules():

@@ -8,14 +8,14 @@ import pytest
 from openpyxl import Workbook
 
 from deerfield_desk.errors import InvalidInput
-from deerfield_desk.exports.importer import (
+from deerfield_desk.exports.year_export import run_export
+from deerfield_desk.importing.importer import (
     MAPPING_SETTING,
     import_register,
     initial_mapping,
     read_source,
     run_import,
 )
-from deerfield_desk.exports.year_export import run_export
 from deerfield_desk.store.numbering import assign_permit_number
 from deerfield_desk.store.register import Register
 from tests.exports_fixtures import YEAR, make_year

@@ -7,20 +7,20 @@ from datetime import date
 
 from pypdf import PdfReader
 
-from deerfield_desk.exports import annual_stats
-from deerfield_desk.exports.annual_report import render_annual_report
+from deerfield_desk.documents.annual_report import render_annual_report
 from deerfield_desk.exports.state_report import (
     due_date,
     mark_sent,
     outstanding,
     state_reports,
 )
+from deerfield_desk.store import year_counts as annual_stats
 from tests.exports_fixtures import YEAR, make_year
 
 
 def test_new_housing_falls_into_the_four_census_classes(register):
     make_year(register)
-    stats = annual_stats.compute(register.conn, YEAR)
+    stats = annual_stats.compute(register, YEAR)
     housing = {k: (v.buildings, v.units) for k, v in stats.housing.items()}
     # permits 1 and 5: one unit each; 2: two; 3: four; 4: six (12 is voided and left out)
     assert housing == {"single": (2, 2), "two": (1, 2), "three_four": (1, 4), "five_plus": (1, 6)}
@@ -29,14 +29,14 @@ def test_new_housing_falls_into_the_four_census_classes(register):
 
 def test_annual_numbers_the_board_reads(register):
     make_year(register)
-    stats = annual_stats.compute(register.conn, YEAR)
+    stats = annual_stats.compute(register, YEAR)
     assert stats.issued == 11  # the voided permit is not counted as issued
     assert stats.by_kind_month["erosion_control"][6:8] == [1, 1]  # July and August
     assert stats.fees_collected_cents == 8 * 15_000
     assert stats.fees_charged_cents == sum(15_000 + n for n in range(1, 12))
     waived = register.query_one("SELECT uuid FROM fees ORDER BY id DESC LIMIT 1")["uuid"]
     register.update("fees", waived, {"status": "waived"}, action="waive", reason="hardship")
-    after = annual_stats.compute(register.conn, YEAR)
+    after = annual_stats.compute(register, YEAR)
     assert after.fees_charged_cents == stats.fees_charged_cents - (15_000 + 11)
     # held at year end: this year's completion deposit and last year's, not the refunded one
     assert stats.deposits_held == {"completion_deposit": (2, 150_000)}
@@ -48,8 +48,8 @@ def test_annual_numbers_the_board_reads(register):
 
 def test_annual_report_pdf_embeds_its_fonts_and_shows_the_sections(register):
     make_year(register)
-    pdf = render_annual_report(register.conn, YEAR)
-    assert pdf == render_annual_report(register.conn, YEAR)  # deterministic
+    pdf = render_annual_report(annual_stats.compute(register, YEAR))
+    assert pdf == render_annual_report(annual_stats.compute(register, YEAR))  # deterministic
     reader = PdfReader(io.BytesIO(pdf))
     text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
     for heading in ("Annual Permit Report 2025", "Permits issued by kind and month",
@@ -127,13 +127,15 @@ def test_wizard_permits_without_a_unit_count_still_count_as_new_housing(register
              "status": "issued", "structure": structure, "address_text": f"{n} Wizard Way",
              "estimated_cost_cents": 30_000_000, "issued_date": f"{YEAR}-03-0{n + 1}"},
         )  # fmt: skip
-    stats = annual_stats.compute(register.conn, YEAR)
+    stats = annual_stats.compute(register, YEAR)
     assert (stats.housing["single"].buildings, stats.housing["single"].units) == (1, 1)
     assert stats.housing_assumed == 1 and stats.housing_unclassified == 1
     reports = state_reports(register, date(YEAR, 4, 1))
     assert [p["permit_number"] for r in reports for p in r.permits] == [f"{YEAR}-0101"]
     text = " ".join(
         " ".join(page.extract_text().split())
-        for page in PdfReader(io.BytesIO(render_annual_report(register.conn, YEAR))).pages
+        for page in PdfReader(
+            io.BytesIO(render_annual_report(annual_stats.compute(register, YEAR)))
+        ).pages
     )
     assert "1 new dwelling(s) had no unit count" in text

@@ -12,8 +12,8 @@ import pytest
 from openpyxl import Workbook
 
 from deerfield_desk.errors import InvalidInput
-from deerfield_desk.exports import import_source
-from deerfield_desk.exports.importer import initial_mapping, read_source, run_import
+from deerfield_desk.importing import source as import_source
+from deerfield_desk.importing.importer import initial_mapping, read_source, run_import
 from deerfield_desk.store.numbering import assign_permit_number
 
 HEADERS = ["Permit #", "Type", "Site Address", "Owner", "Date Issued"]

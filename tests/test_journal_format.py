@@ -49,6 +49,10 @@ def test_a_register_written_in_version_1_still_verifies_and_continues_in_version
     report = verify_register(db_path)
     assert report.ok, report.lines()
     assert report.chain.entries == 3 and report.chain.register_id
+    conn = sqlite3.connect(db_path)
+    (named,) = conn.execute("SELECT register_id FROM journal_head").fetchone()
+    conn.close()
+    assert named == report.chain.register_id, "declaring the id also writes it into the head"
 
 
 def _tamper(db_path, sql):
@@ -71,6 +75,48 @@ def test_changing_the_register_id_in_the_format_entry_is_detected(register, db_p
     report = verify_register(db_path)
     assert not report.ok
     assert any("edited" in p for p in report.chain.problems), report.chain.problems
+
+
+def _head_register_id(db_path) -> str | None:
+    conn = sqlite3.connect(db_path)
+    try:
+        return conn.execute("SELECT register_id FROM journal_head WHERE id = 1").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def test_the_journal_head_names_the_register(register, db_path):
+    register.insert("parcels", PARCEL)
+    first = next(journal.iter_entries(register.conn))
+    register.close()
+    assert _head_register_id(db_path) == journal.format_declared(first).register_id
+
+
+def test_a_head_naming_another_register_is_reported(register, db_path):
+    register.insert("parcels", PARCEL)
+    register.close()
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE journal_head SET register_id = '33333333-3333-3333-3333-333333333333'")
+    conn.commit()
+    conn.close()
+    problems = verify_register(db_path).chain.problems
+    assert any("journal head names register 3333" in p for p in problems), problems
+
+
+def test_a_register_from_before_m0020_gets_its_id_into_the_head(register, db_path, clerk):
+    register.insert("parcels", PARCEL)
+    rid = journal.register_id(register.conn)
+    register.close()
+    conn = sqlite3.connect(db_path)  # as the file stood before the migration shipped
+    conn.execute("ALTER TABLE journal_head DROP COLUMN register_id")
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm0020_journal_head_register'")
+    conn.commit()
+    conn.close()
+    reopened = Register.open(db_path, clerk)
+    assert journal.register_id(reopened.conn) == rid
+    reopened.close()
+    assert _head_register_id(db_path) == rid
+    assert verify_register(db_path).ok
 
 
 def test_an_entry_recomputed_as_version_1_does_not_verify_in_a_version_2_chain(register, db_path):

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "deerfield_desk"
-HEADLESS_LAYERS = ("models", "store", "documents", "exports", "demo")
+HEADLESS_LAYERS = ("models", "store", "documents", "exports", "importing", "demo")
 QT_ROOTS = {"PySide6", "shiboken6", "pytestqt"}
 
 

@@ -108,6 +108,22 @@ def test_12_19_moved_and_altered_needs_the_8e_deposit_and_no_occupancy_before_ex
     assert {"village_view_of_site", "village_neighbourhood_finding"} <= set(reqs)
 
 
+def test_12_19_8e_alteration_plans_are_asked_for_once():
+    """A moved-and-altered building: the counter's list asks for the alteration plans once
+    (the engine requires them), not again as the 12.19(8) list's optional item; a move without
+    alterations keeps the optional item."""
+    from deerfield_desk.models.received_items import received_groups
+
+    def texts(a):
+        return [i.text for _title, items in received_groups(a, "move_building") for i in items]
+
+    altered = texts(assess(work="move_building", uses_public_way=True, exterior_alteration=True))
+    plans = [t for t in altered if "alterations" in t.lower() and "plan" in t.lower()]
+    assert plans == ["Plans and specifications of the exterior alterations"], altered
+    plain = texts(assess(work="move_building", uses_public_way=True))
+    assert any(t.startswith("If the exterior will be altered") for t in plain), plain
+
+
 def test_12_19_7_insurance_minimums_are_amounts():
     a = assess(work="move_building", uses_public_way=True)
     amounts = {r.code: r.amount for r in a.requirements if r.basis == "12.19(7)"}

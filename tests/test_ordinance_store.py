@@ -42,7 +42,7 @@ def test_unknown_disturbance_blocks_submission_naming_the_field(register):
     assert register.get("applications", uuid)["status"] == "draft"  # nothing half-filed
 
 
-def test_inspector_finding_lifts_a_fire_limits_refusal_with_a_reason_journaled(register):
+def test_inspector_finding_lifts_a_fire_limits_refusal_with_a_reason_journaled(register, inspector):
     answers = {"structure": "commercial", "frame_construction": True, "area_sqft": 900,
                "disturbed_sqft": 0, "earthwork_cuyd": 0, "estimated_cost": "40000.00"}  # fmt: skip
     uuid = draft(register, "new_building", answers, {"fire_limits": True})
@@ -54,18 +54,30 @@ def test_inspector_finding_lifts_a_fire_limits_refusal_with_a_reason_journaled(r
     assert [r["code"] for r in refusals] == ["fire_limits_frame_building"]
     with pytest.raises(InvalidInput, match="reason"):
         record_exception_finding(register, app_uuid, "fire_limits_frame_building", " ")
-    record_exception_finding(register, app_uuid, "fire_limits_frame_building",
-                             "bay window only, clad in incombustible material: (e)")  # fmt: skip
+    # the clerk at the counter may not find the exception for the inspector: nothing written
+    before = register.get("applications", app_uuid)
+    with pytest.raises(NotAllowed, match="building inspector's finding"):
+        record_exception_finding(register, app_uuid, "fire_limits_frame_building", "looks ok")
+    assert register.get("applications", app_uuid) == before
+    with register.acting_as(inspector, None):
+        record_exception_finding(
+            register,
+            app_uuid,
+            "fire_limits_frame_building",
+            "bay window only, clad in incombustible material: (e)",
+        )
     _app, assessment = application_assessment(register, building["application_id"])
     assert assessment.refusals == []
     assert assessment.findings[0].reason.endswith("(e)")
     facts = issuance_facts(register, building["uuid"], TODAY)
     assert not any(u.basis == "12.10(2)" for u in unmet_preconditions(facts))
     entry = register.query_one(
-        "SELECT action, reason FROM journal WHERE record_uuid = ? ORDER BY seq DESC LIMIT 1",
+        "SELECT action, reason, user_role FROM journal WHERE record_uuid = ? "
+        "ORDER BY seq DESC LIMIT 1",
         (app_uuid,),
     )
     assert entry["action"] == "exception_finding" and "§12.10(2)" in entry["reason"]
+    assert entry["user_role"] == "inspector"
 
 
 def test_a_refusal_without_an_exception_cannot_be_lifted(register):
@@ -189,7 +201,7 @@ def test_the_village_replaces_exhibit_a_with_its_adopted_version(register, tmp_p
         items_for("minor")
 
 
-def test_record_finding_from_the_permits_menu(qtbot, register, monkeypatch):
+def test_record_finding_from_the_permits_menu(qtbot, register, inspector, monkeypatch):
     """Permits → Record inspector's finding…: choose the refusal, give the reason."""
     from PySide6.QtWidgets import QInputDialog, QMainWindow
 
@@ -217,7 +229,12 @@ def test_record_finding_from_the_permits_menu(qtbot, register, monkeypatch):
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (a[3][0], True))
     reason = "masonry veneer over steel studs: not frame"
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (reason, True))
-    assert finding_actions.record_finding(window)
+    told = []
+    monkeypatch.setattr(finding_actions.confirm, "inform", lambda *a: told.append(a[2]))
+    assert not finding_actions.record_finding(window), "the clerk is not the inspector"
+    assert "building inspector" in told[0]
+    with register.acting_as(inspector, None):
+        assert finding_actions.record_finding(window)
     _app, assessment = application_assessment(register, building["application_id"])
     assert assessment.refusals == [] and "masonry veneer" in assessment.findings[0].reason
     assert "applications" in changed

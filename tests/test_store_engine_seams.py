@@ -58,7 +58,7 @@ def test_fees_export_lists_money_without_a_permit_number_last(register):
         {"application_id": app["id"], "code": "REVIEW", "amount_cents": 5_000,
          "created_at": f"{YEAR}-01-03"},
     )  # fmt: skip
-    rows = list(FEES_AND_PAYMENTS.rows(register.conn, YEAR))
+    rows = list(FEES_AND_PAYMENTS.rows(register, YEAR))
     numbers = [r[1] for r in rows]
     assert None in numbers, "the fixture must hold money without a permit number"
     first_none = numbers.index(None)

@@ -108,7 +108,7 @@ def run_verify(args) -> int:
 
 def run_import(args) -> int:
     from deerfield_desk.config import device_id
-    from deerfield_desk.exports.importer import initial_mapping, read_source, run_import
+    from deerfield_desk.importing.importer import initial_mapping, read_source, run_import
     from deerfield_desk.models.actor import Actor, Role
     from deerfield_desk.store.register import Register
 

@@ -33,7 +33,7 @@ def heading(text: str, section: str | None = None) -> Paragraph:
     return Paragraph(esc(text) + suffix, styles()["heading"])
 
 
-def kv_table(rows: list[tuple[str, object]], width: float, label_width: float = 1.6 * inch):
+def kv_table(rows: Sequence[tuple[str, object]], width: float, label_width: float = 1.6 * inch):
     data = [
         [para(label, "label"), para(value if value not in (None, "") else "—", "cell")]
         for label, value in rows

@@ -6,12 +6,17 @@ the door, or at the street line when the building stands more than 50 feet back
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deerfield_desk.documents.layout import cite, fmt_date
 from deerfield_desk.documents.notice_common import NoticeParts, deadlines_for, render_notice
 from deerfield_desk.models.notice_deadlines import details_of
 
+if TYPE_CHECKING:
+    from deerfield_desk.store.rows import NoticeDocument
 
-def render_house_number(record: dict, settings, *, calendar=None) -> bytes:
+
+def render_house_number(record: NoticeDocument, settings, *, calendar=None) -> bytes:
     dl = deadlines_for(record, calendar)
     number = details_of(record).get("house_number") or record.get("house_number") or ""
     when = fmt_date(dl.comply_by, missing="the end of the period after service")

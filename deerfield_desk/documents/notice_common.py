@@ -8,6 +8,7 @@ come from ``models.notice_deadlines`` (the engine's table), never from here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from reportlab.lib.units import inch
 from reportlab.platypus import KeepTogether, Spacer
@@ -32,6 +33,9 @@ from deerfield_desk.models.notice_deadlines import (
 )
 from deerfield_desk.models.notices import NoticeKind, ServiceMethod, kind_rule
 
+if TYPE_CHECKING:
+    from deerfield_desk.store.rows import NoticeDocument
+
 
 @dataclass
 class NoticeParts:
@@ -41,7 +45,7 @@ class NoticeParts:
     appeal_extra: str = ""
 
 
-def served_text(notice: dict) -> str:
+def served_text(notice: NoticeDocument) -> str:
     method = notice.get("service_method")
     if not notice.get("served_at") or not method:
         return "not yet served"
@@ -52,14 +56,14 @@ def served_text(notice: dict) -> str:
     return text
 
 
-def erosion_class(notice: dict) -> str | None:
+def erosion_class(notice: NoticeDocument) -> str | None:
     """'major' or 'minor': the permit's class, else the class the inspector stated on a notice
     for work with no permit (§31.02(16)/(17)); None when neither is known (never a default)."""
     value = (notice.get("permit_class") or details_of(notice).get("erosion_class") or "").lower()
     return value if value in ("major", "minor") else None
 
 
-def forfeiture_text(notice: dict) -> str | None:
+def forfeiture_text(notice: NoticeDocument) -> str | None:
     key = kind_rule(notice["kind"]).forfeiture
     if key is None:
         return None
@@ -74,7 +78,7 @@ def forfeiture_text(notice: dict) -> str | None:
     return FORFEITURES[key].describe()
 
 
-def erosion_fee_text(notice: dict) -> str:
+def erosion_fee_text(notice: NoticeDocument) -> str:
     cls = erosion_class(notice)
     if cls is None:
         fees = " or ".join(
@@ -86,7 +90,7 @@ def erosion_fee_text(notice: dict) -> str:
     return f"the fee of ${fee.amount_cents / 100:,.0f} ({cite(fee.basis)})"
 
 
-def class_line(notice: dict) -> str | None:
+def class_line(notice: NoticeDocument) -> str | None:
     """The class the inspector stated for unpermitted work, with the reason."""
     details = details_of(notice)
     if notice.get("permit_number") or not details.get("erosion_class"):
@@ -98,7 +102,7 @@ def class_line(notice: dict) -> str | None:
     )
 
 
-def appeal_paragraphs(notice: dict, dl: NoticeDeadlines, extra: str) -> list:
+def appeal_paragraphs(notice: NoticeDocument, dl: NoticeDeadlines, extra: str) -> list:
     rule = kind_rule(notice["kind"])
     appeal = rule.appeal
     number = notice.get("notice_number") or "draft"
@@ -142,7 +146,7 @@ def appeal_paragraphs(notice: dict, dl: NoticeDeadlines, extra: str) -> list:
     return out
 
 
-def recipients(notice: dict) -> list[tuple[str, object]]:
+def recipients(notice: NoticeDocument) -> list[tuple[str, object]]:
     rows: list[tuple[str, object]] = [
         ("To", _person(notice.get("recipient_name"), notice.get("recipient_address")))
     ]
@@ -153,8 +157,9 @@ def recipients(notice: dict) -> list[tuple[str, object]]:
                 _person(notice.get("contractor_name"), notice.get("contractor_address")),
             )
         )
-    if (notice.get("copies_to") or "").strip():
-        rows.append(("Copies to", notice["copies_to"].strip()))
+    copies = (notice.get("copies_to") or "").strip()
+    if copies:
+        rows.append(("Copies to", copies))
     return rows
 
 
@@ -162,7 +167,7 @@ def _person(name, address) -> str:
     return ", ".join(x for x in (name, address) if x) or "—"
 
 
-def proof_of_service(notice: dict) -> list:
+def proof_of_service(notice: NoticeDocument) -> list:
     """The block the person who serves the notice fills in and signs (or, once service is
     recorded, the record of it)."""
     kind = NoticeKind(notice["kind"])
@@ -186,7 +191,9 @@ def proof_of_service(notice: dict) -> list:
     ]
 
 
-def render_notice(notice: dict, settings, parts: NoticeParts, dl: NoticeDeadlines) -> bytes:
+def render_notice(
+    notice: NoticeDocument, settings, parts: NoticeParts, dl: NoticeDeadlines
+) -> bytes:
     rule = kind_rule(notice["kind"])
     village = village_settings(settings)
     number = notice.get("notice_number") or "DRAFT"
@@ -242,7 +249,7 @@ def render_notice(notice: dict, settings, parts: NoticeParts, dl: NoticeDeadline
     return build_pdf(story, title=rule.title, ref=number, settings=village, mark=mark)
 
 
-def notice_status_word(notice: dict) -> str | None:
+def notice_status_word(notice: NoticeDocument) -> str | None:
     """The mark a closed notice prints with: never like a live one."""
     status = notice.get("status")
     if status == "withdrawn":
@@ -254,5 +261,5 @@ def notice_status_word(notice: dict) -> str | None:
     return None
 
 
-def deadlines_for(notice: dict, calendar=None) -> NoticeDeadlines:
+def deadlines_for(notice: NoticeDocument, calendar=None) -> NoticeDeadlines:
     return notice_deadlines(notice, calendar)

@@ -12,8 +12,6 @@ the same bytes for the same document.
 
 from __future__ import annotations
 
-from typing import Any
-
 from deerfield_desk.documents import RENDERERS
 from deerfield_desk.documents.village import load_village_settings
 from deerfield_desk.store.document_records import load_document
@@ -27,6 +25,6 @@ def render(kind: str, ref: str, register: Register) -> bytes:
     Raises ``InvalidInput`` for an unknown kind or a malformed reference and
     ``RecordNotFound`` when there is no such record."""
     request = load_document(register, kind, ref)
-    record: dict[str, Any] = request.record
+    record = request.record
     settings = load_village_settings(register)
     return RENDERERS[kind](record, settings, calendar=village_calendar(register))

@@ -13,6 +13,8 @@ Erosion orders are appealed to the Zoning Board of Appeals (§31.15), with the f
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deerfield_desk.documents.blocks import para
 from deerfield_desk.documents.layout import cite, fmt_date
 from deerfield_desk.documents.notice_common import (
@@ -25,20 +27,23 @@ from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.notice_deadlines import period_words
 from deerfield_desk.models.notices import NoticeKind
 
+if TYPE_CHECKING:
+    from deerfield_desk.store.rows import NoticeDocument
+
 NOT_STAYED = (
     "Filing an appeal does not pause this order or any forfeiture proceeding unless the "
     f"Village Board agrees to stay enforcement ({cite('31.15(4)')})."
 )
 
 
-def _erosion_fee(notice: dict) -> str:
+def _erosion_fee(notice: NoticeDocument) -> str:
     return (
         f"The appeal must be accompanied by {erosion_fee_text(notice)}; the Zoning Board's "
         f"time to decide runs from receipt of both ({cite('31.15(2)(B)')}). {NOT_STAYED}"
     )
 
 
-def _building_stop_work(record: dict) -> NoticeParts:
+def _building_stop_work(record: NoticeDocument) -> NoticeParts:
     """§12.24 binds the owner and any contractor or builder (§12.03(15))."""
     return NoticeParts(
         must_do=[
@@ -63,7 +68,7 @@ def _building_stop_work(record: dict) -> NoticeParts:
     )
 
 
-def render_stop_work(record: dict, settings, *, calendar=None) -> bytes:
+def render_stop_work(record: NoticeDocument, settings, *, calendar=None) -> bytes:
     """Any notice of the stop-work family, chosen by ``record['kind']``."""
     kind = NoticeKind(record["kind"])
     dl = deadlines_for(record, calendar)

@@ -7,10 +7,15 @@ inspector allows; life-safety violations within a shorter time the inspector set
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deerfield_desk.documents.blocks import para
 from deerfield_desk.documents.layout import cite, fmt_date
 from deerfield_desk.documents.notice_common import NoticeParts, deadlines_for, render_notice
 from deerfield_desk.models.notice_deadlines import details_of
+
+if TYPE_CHECKING:
+    from deerfield_desk.store.rows import NoticeDocument
 
 
 def _when(dl, missing: str) -> str:
@@ -19,7 +24,7 @@ def _when(dl, missing: str) -> str:
     return dl.comply_words or missing
 
 
-def render_violation(record: dict, settings, *, calendar=None) -> bytes:
+def render_violation(record: NoticeDocument, settings, *, calendar=None) -> bytes:
     dl = deadlines_for(record, calendar)
     details = details_of(record)
     life_safety = bool(details.get("life_safety"))
@@ -49,7 +54,7 @@ def render_violation(record: dict, settings, *, calendar=None) -> bytes:
     return render_notice(record, settings, parts, dl)
 
 
-def render_raze_order(record: dict, settings, *, calendar=None) -> bytes:
+def render_raze_order(record: NoticeDocument, settings, *, calendar=None) -> bytes:
     """§12.17 adopts the state statute (then §66.05(5), now §66.0413, Wis. Stats.): the order
     sets a reasonable time to act, is served personally or by posting plus publication, and
     is contested by applying to circuit court, not by a Plan Commission appeal."""
@@ -77,7 +82,7 @@ def render_raze_order(record: dict, settings, *, calendar=None) -> bytes:
     return render_notice(record, settings, parts, dl)
 
 
-def _attorney_mark(record: dict) -> list:
+def _attorney_mark(record: NoticeDocument) -> list:
     """Until the village attorney approves this wording (Settings), every raze order says so."""
     if record.get("raze_wording_approved"):
         return []

@@ -13,15 +13,14 @@ import hashlib
 import json
 import re
 import shutil
-import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
 from deerfield_desk.config import Paths
-from deerfield_desk.store import journal
-from deerfield_desk.store.backup import backup_to
+from deerfield_desk.errors import DamagedRegisterError
+from deerfield_desk.store import archive_records, journal
+from deerfield_desk.store.register import Register
 
 MANIFEST = "manifest.json"
 FORMAT = "deerfield-desk-archive"
@@ -30,26 +29,6 @@ SNAPSHOT = "register.sqlite"
 #: ``renderer(table, record) -> PDF bytes or None``: the documents layer's render_* functions
 #: wrapped by the caller (permit cards, notices); None skips a record.
 DocumentRenderer = Callable[[str, dict], bytes | None]
-
-YEAR_OWNERS = """
-SELECT uuid FROM permits WHERE substr(issued_date, 1, 4) = :y
-    OR (issued_date IS NULL AND substr(applied_date, 1, 4) = :y)
-UNION SELECT uuid FROM inspections
-    WHERE substr(coalesce(inspected_at, scheduled_for, requested_at), 1, 4) = :y
-UNION SELECT uuid FROM notices WHERE substr(coalesce(issued_at, served_at), 1, 4) = :y
-"""
-#: Exhibit A checklist visits of the year (by visit date, or on a permit of the year) and
-#: their item responses: their photos belong in the archive too.
-YEAR_VISITS = """
-SELECT id FROM checklist_visits WHERE substr(visited_at, 1, 4) = :y
-    OR permit_id IN (SELECT id FROM permits WHERE substr(issued_date, 1, 4) = :y
-        OR (issued_date IS NULL AND substr(applied_date, 1, 4) = :y))
-"""
-YEAR_PHOTO_OWNERS = f"""
-{YEAR_OWNERS}
-UNION SELECT uuid FROM checklist_visits WHERE id IN ({YEAR_VISITS})
-UNION SELECT uuid FROM checklist_responses WHERE visit_id IN ({YEAR_VISITS})
-"""
 
 
 def sha256_file(path: Path) -> str:
@@ -65,7 +44,7 @@ def safe_name(text: str) -> str:
 
 
 def build_archive(
-    conn: sqlite3.Connection,
+    reg: Register,
     paths: Paths,
     folder: Path,
     year: int,
@@ -76,19 +55,14 @@ def build_archive(
     """Fill ``folder``; yields a label after each step (the caller turns it into progress)."""
     warnings = warnings if warnings is not None else []
     folder.mkdir(parents=True, exist_ok=True)
-    snapshot = backup_to(conn, folder / SNAPSHOT)
+    head = archive_records.snapshot(reg, folder / SNAPSHOT)
     yield "Register snapshot written"
-    check = sqlite3.connect(f"file:{snapshot}?mode=ro", uri=True)
-    try:
-        head = journal.read_head(check)
-    finally:
-        check.close()
     documents = folder / "documents"
     documents.mkdir()
     (documents / f"annual-report-{year}.pdf").write_bytes(report_pdf)
     if renderer is not None:
         for table, number in (("permits", "permit_number"), ("notices", "notice_number")):
-            for record in _year_records(conn, table, year):
+            for record in archive_records.year_documents(reg, table, year):
                 pdf = renderer(table, record)
                 if pdf:
                     target = (
@@ -99,11 +73,7 @@ def build_archive(
             yield f"Rendered {table} documents"
     photos = folder / "photos"
     photos.mkdir()
-    rows = conn.execute(
-        f"SELECT uuid, filename, original_path, sha256 FROM attachments WHERE status != 'voided' "
-        f"AND owner_uuid IN ({YEAR_PHOTO_OWNERS}) ORDER BY uuid",
-        {"y": str(year)},
-    ).fetchall()
+    rows = archive_records.year_photos(reg, year)
     for uuid, filename, original, expected in rows:
         source = _resolve(paths, original)
         if source is None:
@@ -120,43 +90,22 @@ def build_archive(
     yield "Manifest written"
 
 
-def record_archive(
-    conn: sqlite3.Connection, db_path: Path, folder: Path, year: int, actor=None
-) -> dict:
+def record_archive(db_path: Path, folder: Path, year: int, actor=None) -> dict:
     """Journal the finished archive's manifest SHA-256 and journal head in the register
-    (``archives``), in its own write transaction, so ``verify_archive`` can later tell the
-    manifest the app wrote from one rebuilt after an edit."""
+    (``archives``), so ``verify_archive`` can later tell the manifest the app wrote from one
+    rebuilt after an edit."""
     from deerfield_desk.models.actor import SYSTEM_ACTOR
-    from deerfield_desk.store.register import Register
 
     manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    head = manifest["journal_head"]
-    # A write: through a register opened for writing, i.e. under the register lock (the
-    # export's own ``conn`` is a read-only snapshot that never touches the owner's WAL).
-    with Register.open(
-        Path(db_path), actor or SYSTEM_ACTOR, check=False, purpose="year-end archive"
-    ) as register:
-        return register.insert(
-            "archives",
-            {
-                "year": year,
-                "folder_name": folder.name,
-                "manifest_sha256": manifest_sha256(folder),
-                "journal_seq": head["seq"],
-                "journal_hash": head["hash"],
-                "files": len(manifest["files"]),
-                "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
-            },
-        )
-
-
-def _year_records(conn: sqlite3.Connection, table: str, year: int) -> Iterator[dict]:
-    cursor = conn.execute(
-        f"SELECT * FROM {table} WHERE uuid IN ({YEAR_OWNERS}) ORDER BY uuid", {"y": str(year)}
+    return archive_records.record_archive(
+        Path(db_path),
+        year,
+        folder.name,
+        manifest_sha256(folder),
+        manifest["journal_head"],
+        len(manifest["files"]),
+        actor or SYSTEM_ACTOR,
     )
-    names = [d[0] for d in cursor.description]
-    for row in cursor:
-        yield dict(zip(names, row, strict=True))
 
 
 def _resolve(paths: Paths, stored: str | None) -> Path | None:
@@ -281,21 +230,8 @@ def _check_recorded(folder: Path, manifest: dict, db: Path | None) -> list[str]:
         ]
     digest = manifest_sha256(folder)
     try:
-        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-        try:
-            row = conn.execute(
-                "SELECT journal_seq, journal_hash, year FROM archives WHERE manifest_sha256 = ? "
-                "AND status != 'voided'",
-                (digest,),
-            ).fetchone()
-            at_seq = (
-                conn.execute("SELECT hash FROM journal WHERE seq = ?", (row[0],)).fetchone()
-                if row
-                else None
-            )
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError as exc:
+        row, at_seq = archive_records.recorded_archive(Path(db), digest)
+    except DamagedRegisterError as exc:
         return [f"the register {db} could not be read to check the archive ({exc})"]
     if row is None:
         return [
@@ -307,7 +243,7 @@ def _check_recorded(folder: Path, manifest: dict, db: Path | None) -> list[str]:
     head = manifest.get("journal_head", {})
     if row[1] != head.get("hash") or row[0] != head.get("seq"):
         problems.append(f"{MANIFEST}: its journal head differs from the one the register recorded")
-    if at_seq is None or at_seq[0] != row[1]:
+    if at_seq is None or at_seq != row[1]:
         problems.append(
             f"the register's journal no longer holds entry {row[0]} as archived: the register "
             "was rewritten since the archive was made"
@@ -317,15 +253,11 @@ def _check_recorded(folder: Path, manifest: dict, db: Path | None) -> list[str]:
 
 def _check_snapshot(snapshot: Path, expected_head: str) -> list[str]:
     try:
-        conn = sqlite3.connect(f"file:{snapshot}?mode=ro", uri=True)
-        try:
-            if conn.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-                return [f"{SNAPSHOT}: fails SQLite's integrity check"]
-            chain = journal.verify_chain(conn)
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError as exc:
+        intact, chain = archive_records.snapshot_check(snapshot)
+    except DamagedRegisterError as exc:
         return [f"{SNAPSHOT}: not a readable register ({exc})"]
+    if not intact or chain is None:
+        return [f"{SNAPSHOT}: fails SQLite's integrity check"]
     problems = [f"{SNAPSHOT}: journal {p}" for p in chain.problems]
     if chain.head_hash != expected_head:
         problems.append(

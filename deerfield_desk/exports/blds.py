@@ -9,13 +9,13 @@ fields carry the specification's shared vocabulary. Inspection stages are matche
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 from deerfield_desk.exports.cells import dollars
-from deerfield_desk.exports.records import PERMITS_IN_YEAR
 from deerfield_desk.exports.tabular import write_rows_csv
+from deerfield_desk.store.executor import Executor
+from deerfield_desk.store.year_feed import FEED_INSPECTIONS, FEED_PERMITS
 
 PERMIT_HEADERS = [
     "PermitNum", "Description", "AppliedDate", "IssuedDate", "CompletedDate", "StatusCurrent",
@@ -103,37 +103,23 @@ def _date(value: str | None) -> str:
     return (value or "")[:10]
 
 
-def permit_rows(conn: sqlite3.Connection, year: int) -> Iterator[list]:
-    sql = (
-        "SELECT coalesce(p.permit_number, a.application_number), p.description, "
-        "p.applied_date, p.issued_date, p.finaled_date, p.status, p.address_text, "
-        "pa.unit, pa.city, pa.state, pa.zip, p.structure, p.updated_at, p.kind, "
-        "p.estimated_cost_cents, p.housing_units, p.parcel_number, p.contractor_name, "
-        "p.expires_date, p.permit_class, "
-        "(SELECT sum(f.amount_cents) FROM fees f WHERE f.permit_id = p.id "
-        " AND f.status NOT IN ('voided', 'waived')), "
-        "EXISTS (SELECT 1 FROM inspections i WHERE i.permit_id = p.id "
-        " AND i.inspected_at IS NOT NULL) "
-        "FROM permits p LEFT JOIN applications a ON a.id = p.application_id "
-        "LEFT JOIN parcels pa ON pa.id = p.parcel_id "
-        f"WHERE {PERMITS_IN_YEAR} AND coalesce(p.permit_number, a.application_number) "
-        "IS NOT NULL ORDER BY 1"
-    )
-    for row in conn.execute(sql, (str(year), str(year))):
-        (num, desc, applied, issued, finaled, status, address, unit, city, state, zipcode,
-         structure, updated, kind, cost, units, pin, contractor, expires, pclass, fee,
-         inspected) = row  # fmt: skip
+def permit_rows(reg: Executor, year: int) -> Iterator[list]:
+    for p in FEED_PERMITS.rows(reg, year):
+        status, structure, kind = p["status"], p["structure"], p["kind"]
         mapped = STATUS_MAPPED.get(status, "")
-        if mapped == "Permit Issued" and inspected:
+        if mapped == "Permit Issued" and p["inspected"]:
             mapped = "Inspection Phase"
         type_mapped = "Pool/Spa" if structure == "swimming_pool" else TYPE_MAPPED.get(kind, "")
+        pclass = p["permit_class"]
         extra = {"class": pclass} if pclass else {}
         yield [
-            num, desc, _date(applied), _date(issued), _date(finaled), status, address,
-            unit or "", city or "Deerfield", state or "WI", zipcode or "53531",
-            structure or "", _class_mapped(structure), mapped, _date(updated), kind,
-            type_mapped, TYPE_DESC.get(kind, kind), dollars(cost), units or 0, pin or "",
-            contractor or "", _date(expires), dollars(fee), "Village of Deerfield",
+            p["number"], p["description"], _date(p["applied_date"]), _date(p["issued_date"]),
+            _date(p["finaled_date"]), status, p["address_text"], p["unit"] or "",
+            p["city"] or "Deerfield", p["state"] or "WI", p["zip"] or "53531",
+            structure or "", _class_mapped(structure), mapped, _date(p["updated_at"]), kind,
+            type_mapped, TYPE_DESC.get(kind, kind), dollars(p["estimated_cost_cents"]),
+            p["housing_units"] or 0, p["parcel_number"] or "", p["contractor_name"] or "",
+            _date(p["expires_date"]), dollars(p["fee_cents"]), "Village of Deerfield",
             json.dumps(extra, sort_keys=True) if extra else "",
         ]  # fmt: skip
 
@@ -144,31 +130,20 @@ def _class_mapped(structure: str | None) -> str:
     return "Non-Residential" if structure in NON_RESIDENTIAL else "Residential"
 
 
-def inspection_rows(conn: sqlite3.Connection, year: int) -> Iterator[list]:
-    sql = (
-        "SELECT p.permit_number, i.stage, i.result, i.scheduled_for, i.inspected_at, i.notes, "
-        "i.requested_at, i.inspector FROM inspections i JOIN permits p ON p.id = i.permit_id "
-        "WHERE substr(coalesce(i.inspected_at, i.scheduled_for, i.requested_at), 1, 4) = ? "
-        "AND p.permit_number IS NOT NULL AND i.status != 'voided' "
-        "ORDER BY p.permit_number, coalesce(i.inspected_at, i.scheduled_for, i.requested_at), "
-        "i.stage, i.uuid"
-    )
-    for num, stage, result, scheduled, inspected, notes, requested, inspector in conn.execute(
-        sql, (str(year),)
-    ):
+def inspection_rows(reg: Executor, year: int) -> Iterator[list]:
+    for i in FEED_INSPECTIONS.rows(reg, year):
+        stage, result = i["stage"], i["result"]
         yield [
-            num, stage, stage_mapped(stage), result, RESULT_MAPPED.get(result, ""),
-            _date(scheduled), _date(inspected), notes or "",
+            i["permit_number"], stage, stage_mapped(stage), result, RESULT_MAPPED.get(result, ""),
+            _date(i["scheduled_for"]), _date(i["inspected_at"]), i["notes"] or "",
             (stage or "").replace("_", " ").capitalize(),
-            "Yes" if "final" in (stage or "").lower() else "No", _date(requested),
-            "Yes" if result in ("failed", "partial", "not_ready") else "No", inspector or "",
+            "Yes" if "final" in (stage or "").lower() else "No", _date(i["requested_at"]),
+            "Yes" if result in ("failed", "partial", "not_ready") else "No", i["inspector"] or "",
         ]  # fmt: skip
 
 
-def write_blds(folder: Path, conn: sqlite3.Connection, year: int) -> Iterator[int]:
+def write_blds(folder: Path, reg: Executor, year: int) -> Iterator[int]:
     """Write ``permits.csv`` and ``inspections.csv`` into ``folder``; yields rows written."""
     folder.mkdir(parents=True, exist_ok=True)
-    yield write_rows_csv(folder / "permits.csv", PERMIT_HEADERS, permit_rows(conn, year))
-    yield write_rows_csv(
-        folder / "inspections.csv", INSPECTION_HEADERS, inspection_rows(conn, year)
-    )
+    yield write_rows_csv(folder / "permits.csv", PERMIT_HEADERS, permit_rows(reg, year))
+    yield write_rows_csv(folder / "inspections.csv", INSPECTION_HEADERS, inspection_rows(reg, year))

@@ -11,12 +11,9 @@ never a reason to lose the whole archive.
 from __future__ import annotations
 
 import logging
-import sqlite3
-from pathlib import Path
 
 from deerfield_desk import documents
 from deerfield_desk.exports.archive import DocumentRenderer
-from deerfield_desk.models.actor import SYSTEM_ACTOR
 from deerfield_desk.models.notices import kind_rule
 from deerfield_desk.store.register import Register
 
@@ -35,11 +32,11 @@ def document_of(table: str, record: dict, permit_cards: bool) -> tuple[str, str]
 
 
 def documents_renderer(
-    conn: sqlite3.Connection,
+    reader: Register,
     warnings: list[str] | None = None,
     permit_cards: bool = False,
 ) -> DocumentRenderer:
-    reader = Register(conn, Path("archive-snapshot"), SYSTEM_ACTOR)  # reads only
+    """Print through ``reader``, the export's read-only snapshot of the register."""
     warnings = warnings if warnings is not None else []
 
     def render(table: str, record: dict) -> bytes | None:

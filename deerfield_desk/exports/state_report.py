@@ -5,6 +5,11 @@ Why the village sends it: as a certified municipality (§12.11) the village's in
 the administrative work the state Department requires under the adopted codes (§12.12(8)),
 and the state counts new dwellings from these monthly reports. The due date is the 15th as the
 state sets it; it does not move for village holidays, so the list warns a week ahead.
+
+Which permits count is the store's one rule (``store/year_scope.py``): voided and revoked
+permits never do, exactly as in the annual report. The engine's "dwelling" structure is the
+one- and two-family dwelling; a permit counts when its unit count says one or two, or, where
+the wizard recorded no count, when its application's work is a new building (taken as one).
 """
 
 from __future__ import annotations
@@ -12,15 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from deerfield_desk.models.project import Structure
 from deerfield_desk.store.register import Register, decision
-
-DWELLING = Structure.DWELLING.value
+from deerfield_desk.store.year_counts import new_dwellings
 
 SENT_SETTING = "state_report.sent"  # {"2025-03": "2025-04-10", ...}
 BASIS = "§12.11, §12.12(8)"
 WARN_DAYS = 7
 
+<<<<<<< HEAD
 # The engine's "dwelling" structure is the one- and two-family dwelling. A permit counts when
 # its unit count says one or two, or, where the wizard recorded no count, when its application's
 # work is a new building (the count is then taken as one).
@@ -37,6 +41,8 @@ NEW_DWELLINGS = (
     "ORDER BY p.issued_date, p.permit_number"
 )
 
+=======
+>>>>>>> main
 
 def due_date(month: str) -> date:
     """The 15th of the month after ``month`` (``YYYY-MM``)."""
@@ -80,7 +86,7 @@ def state_reports(
     since = f"{start_year:04d}-{start_month + 1:02d}-01"
     sent = reg.get_setting(SENT_SETTING, {}) or {}
     by_month: dict[str, StateReportMonth] = {}
-    for row in reg.query(NEW_DWELLINGS, (since, today.isoformat())):
+    for row in new_dwellings(reg, since, today.isoformat()):
         month = row["issued_date"][:7]
         entry = by_month.setdefault(month, StateReportMonth(month, due_date(month)))
         entry.permits.append(row)

@@ -9,7 +9,6 @@ bytes.
 from __future__ import annotations
 
 import csv
-import sqlite3
 from collections.abc import Iterator
 from contextlib import ExitStack
 from datetime import datetime
@@ -18,6 +17,7 @@ from pathlib import Path
 from deerfield_desk.exports.cells import csv_cell, xlsx_cell
 from deerfield_desk.exports.records import DATASETS
 from deerfield_desk.exports.xlsx_writer import XlsxWriter
+from deerfield_desk.store.executor import Executor
 
 STEP = 2000  # rows between progress reports
 
@@ -25,7 +25,7 @@ STEP = 2000  # rows between progress reports
 def write_tables(
     folder: Path,
     file_names: dict[str, str],
-    conn: sqlite3.Connection,
+    reg: Executor,
     year: int,
     *,
     csv_files: bool,
@@ -60,7 +60,7 @@ def write_tables(
                     writer = csv.writer(handle)
                     writer.writerow(headers)
                 pending = 0
-                for row in dataset.rows(conn, year):
+                for row in dataset.rows(reg, year):
                     if handle is not None:
                         writer.writerow([csv_cell(v, k) for v, k in zip(row, kinds, strict=True)])
                     if book is not None:

@@ -17,13 +17,15 @@ from datetime import datetime
 from pathlib import Path
 
 from deerfield_desk.config import Paths
+from deerfield_desk.documents.annual_report import render_annual_report
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports import archive, blds, tabular
-from deerfield_desk.exports.annual_report import render_annual_report
 from deerfield_desk.exports.doc_renderer import documents_renderer
 from deerfield_desk.exports.records import DATASETS
 from deerfield_desk.models.progress import Progress
-from deerfield_desk.store.register import connect
+from deerfield_desk.store import year_counts
+from deerfield_desk.store.register import Register
+from deerfield_desk.store.snapshot import read_snapshot
 
 FORMATS = ("csv", "xlsx", "blds", "pdf", "archive")
 AUTO = "auto"  # renderer: the documents layer's, when installed (exports.doc_renderer)
@@ -93,10 +95,12 @@ def export_year(
     named = names(year)
     named["archive"] = archive_name(to, year)
     staging = Path(tempfile.mkdtemp(prefix=f".export-{year}-", dir=to))
-    conn = connect(db_path, read_only=True)  # a snapshot; never checkpoints the owner's WAL
+    # Read-only (mode=ro): never checkpoints the owner's WAL; one snapshot for every file.
+    reg = Register.open_read_only(db_path)
+    snapshot = read_snapshot(reg)
     try:
-        conn.execute("BEGIN")  # one snapshot for every file
-        result.counts = {d.name: d.count(conn, year) for d in DATASETS}
+        next(snapshot)
+        result.counts = {d.name: d.count(reg, year) for d in DATASETS}
         rows = sum(result.counts.values())
         blds_rows = result.counts["permits"] + result.counts["inspections"]
         weights = {"csv": rows, "xlsx": rows, "blds": blds_rows, "pdf": 50, "archive": 500}
@@ -107,7 +111,7 @@ def export_year(
             tables = tabular.write_tables(
                 staging,
                 named,
-                conn,
+                reg,
                 year,
                 csv_files="csv" in formats,
                 workbook="xlsx" in formats,
@@ -119,24 +123,24 @@ def export_year(
                 done += n * per_row
                 yield Progress(done, total, f"Records: {title.lower()}")
         if "blds" in formats:
-            for n in blds.write_blds(staging / named["blds"], conn, year):
+            for n in blds.write_blds(staging / named["blds"], reg, year):
                 done += n
                 yield Progress(done, total, "BLDS permits and inspections")
         report = b""
         if "pdf" in formats or "archive" in formats:
-            report = render_annual_report(conn, year, village)
+            report = render_annual_report(year_counts.compute(reg, year), village)
         if "pdf" in formats:
             (staging / named["pdf"]).write_bytes(report)
             done += weights["pdf"]
             yield Progress(done, total, "Annual report")
         if "archive" in formats:
             chosen = (
-                documents_renderer(conn, result.warnings, permit_cards)
+                documents_renderer(reg, result.warnings, permit_cards)
                 if isinstance(renderer, str)  # AUTO
                 else renderer
             )
             steps = archive.build_archive(
-                conn,
+                reg,
                 Paths(db_path),
                 staging / named["archive"],
                 year,
@@ -148,15 +152,16 @@ def export_year(
                 done += weights["archive"] // 5
                 yield Progress(min(done, total - 1), total, f"Archive: {label}")
         yield Progress(total - 1, total, "Moving the finished files into place")
-        conn.execute("ROLLBACK")  # only read: end the snapshot
+        snapshot.close()  # only read: end the snapshot
         if "archive" in formats:
-            archive.record_archive(conn, db_path, staging / named["archive"], year, actor)
+            archive.record_archive(db_path, staging / named["archive"], year, actor)
         # No yield after this point: once files are in place a Cancel can no longer arrive,
         # so the dialog never says "cancelled" about an export that was published.
         result.files = publish(staging, to)
         return result
     finally:
-        conn.close()
+        snapshot.close()
+        reg.close()
         shutil.rmtree(staging, ignore_errors=True)
 
 

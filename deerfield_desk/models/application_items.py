@@ -22,6 +22,9 @@ class ApplicationItem:
     section: str
     text: str
     optional: bool = False  # only where it applies; never holds up issuance
+    #: the engine requirement asking for the same paper (project_summary code): where the
+    #: assessment requires it, the counter ticks it once, under "Plans and papers"
+    same_as: str | None = None
 
 
 @dataclass(frozen=True)

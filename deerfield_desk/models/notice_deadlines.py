@@ -15,8 +15,10 @@ words (``appeal_words``/``comply_words``) instead of a date that may be wrong.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from datetime import date, datetime
+from typing import Any
 
 from deerfield_desk.models.deadlines import EVENTS, compute_deadline
 from deerfield_desk.models.notices import (
@@ -85,22 +87,22 @@ def period_words(event: str | None) -> str:
     return f"{rule.period} {unit}"
 
 
-def details_of(notice: dict) -> dict:
+def details_of(notice: Mapping[str, Any]) -> dict:
     raw = notice.get("details_json") or notice.get("details") or {}
     return json.loads(raw) if isinstance(raw, str) else dict(raw)
 
 
-def stored_deadlines(notice: dict) -> NoticeDeadlines | None:
+def stored_deadlines(notice: Mapping[str, Any]) -> NoticeDeadlines | None:
     text = notice.get("dates_json")
     return NoticeDeadlines.from_json(text) if text else None
 
 
-def notice_deadlines(notice: dict, calendar=None) -> NoticeDeadlines:
+def notice_deadlines(notice: Mapping[str, Any], calendar=None) -> NoticeDeadlines:
     """The stored dates of a served notice; else the dates as they would be computed now."""
     return stored_deadlines(notice) or compute_notice_deadlines(notice, calendar)
 
 
-def compute_notice_deadlines(notice: dict, calendar=None) -> NoticeDeadlines:
+def compute_notice_deadlines(notice: Mapping[str, Any], calendar=None) -> NoticeDeadlines:
     rule = kind_rule(notice["kind"])
     details = details_of(notice)
     start = service_moment(notice)

@@ -22,10 +22,11 @@ The dates are computed once, when the notice is served, and stored (``dates_json
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
-from typing import overload
+from typing import Any, overload
 
 from deerfield_desk.errors import InvalidInput
 
@@ -211,7 +212,7 @@ def as_day(moment: date | datetime | None) -> date | None:
     return moment.date() if isinstance(moment, datetime) else moment
 
 
-def service_moment(notice: dict) -> date | datetime | None:
+def service_moment(notice: Mapping[str, Any]) -> date | datetime | None:
     """The moment a period "after service" counts from, or None when it is not yet known.
 
     In person, posted, posted and published: the recorded service. By first-class mail: the
@@ -228,7 +229,7 @@ def service_moment(notice: dict) -> date | datetime | None:
     return served
 
 
-def receipt_moment(notice: dict) -> date | datetime | None:
+def receipt_moment(notice: Mapping[str, Any]) -> date | datetime | None:
     """When the recipient received the notice (§12.24 "of receipt"): service in person or by
     posting; for mail the recorded delivery date only."""
     served = parse_moment(notice.get("served_at"))
@@ -239,7 +240,7 @@ def receipt_moment(notice: dict) -> date | datetime | None:
     return served
 
 
-def start_of(notice: dict, starts: str) -> date | datetime | None:
+def start_of(notice: Mapping[str, Any], starts: str) -> date | datetime | None:
     if starts == ORDER:
         return parse_moment(notice.get("issued_at"))
     if starts == RECEIPT:

@@ -27,10 +27,12 @@ class ReceivedItem:
 
 def received_groups(assessment: Assessment, work: str | None) -> list[tuple[str, list]]:
     erosion = assessment.permit("erosion_control")
+    required = {r.code for r in assessment.requirements}
     groups = []
     for lst in lists_for(work, erosion.permit_class if erosion else None):
+        # an optional list item the engine requires anyway is asked for once, not twice
         items = [ReceivedItem(lst.received_key(i), i.text, i.section, i.optional)
-                 for i in lst.items]  # fmt: skip
+                 for i in lst.items if i.same_as not in required]  # fmt: skip
         groups.append((lst.title, items))
     papers = []
     for r in assessment.requirements:

@@ -20,7 +20,7 @@ KINDS: dict[str, frozenset[str]] = {
     "permit": frozenset({"permits", "applications", "inspection_stage_changes"}),
     "inspection": frozenset({"inspections", "checklist_visits", "checklist_responses"}),
     "notice": frozenset({"notices"}),
-    "money": frozenset({"fees", "payments", "deposits"}),
+    "money": frozenset({"fees", "payments", "deposits", "receipts"}),
     "party": frozenset({"people", "parcels"}),
     "photo": frozenset({"attachments"}),
     "setting": frozenset({"settings"}),

@@ -77,6 +77,7 @@ CODED_COLUMNS: dict[str, dict[str, tuple[type[StrEnum], bool]]] = {
     },
     "erosion_log": {"trigger": (ErosionLogTrigger, False), "status": (RecordStatus, False)},
     "rainfall": {"status": (RecordStatus, False)},
+    "receipts": {"method": (PaymentMethod, False), "status": (RecordStatus, False)},
 }
 
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, cast
 
 from deerfield_desk.errors import DeskError, InvalidInput, RecordNotFound
 from deerfield_desk.models.notices import kind_rule
@@ -27,6 +29,7 @@ from deerfield_desk.store.document_sources import (
     photos_of,
 )
 from deerfield_desk.store.register import Register
+from deerfield_desk.store.rows import NoticeDocument
 
 PERMIT_KINDS = {
     "permit-card",
@@ -38,14 +41,18 @@ PERMIT_KINDS = {
     "correction-notice",
 }
 NOTICE_KINDS = {"stop-work", "violation", "house-number", "raze-order"}
-KINDS = sorted(PERMIT_KINDS | NOTICE_KINDS)
+#: Cashiering documents (store/receipt_records.py): a receipt by its number, the daily
+#: deposit report by its day.
+CASH_KINDS = {"receipt", "deposit-report"}
+KINDS = sorted(PERMIT_KINDS | NOTICE_KINDS | CASH_KINDS)
 
 
 @dataclass
 class DocumentRequest:
     kind: str
     ref: str
-    record: dict
+    #: a notice as printed (``NoticeDocument``) or a permit with what its documents name
+    record: Mapping[str, Any]
 
 
 def permit_record(reg: Register, number: str) -> dict:
@@ -95,28 +102,28 @@ def application_permit_record(reg: Register, number: str) -> dict:
     return _with_links(reg, dict(permit))
 
 
-def notice_record(reg: Register, number: str) -> dict:
+def notice_record(reg: Register, number: str) -> NoticeDocument:
     notice = reg.query_one("SELECT * FROM notices WHERE notice_number = ?", (number,))
     if notice is None:
         raise RecordNotFound(f"no notice numbered {number}")
-    record = dict(notice)
+    record = cast(NoticeDocument, dict(notice))
     if notice["permit_id"]:
         permit = reg.get_by_id("permits", notice["permit_id"])
-        record.update(
-            permit_number=permit["permit_number"],
-            permit_class=permit["permit_class"],
-            site_address=permit["address_text"],
-        )
+        record["permit_number"] = permit["permit_number"]
+        record["permit_class"] = permit["permit_class"]
+        record["site_address"] = permit["address_text"]
     if notice["parcel_id"]:
         parcel = reg.get_by_id("parcels", notice["parcel_id"])
         record["site_address"] = record.get("site_address") or parcel["address_text"]
         record["house_number"] = parcel["house_number"]
     if notice["recipient_id"]:
         person = reg.get_by_id("people", notice["recipient_id"])
-        record.update(recipient_name=person["name"], recipient_address=person["mailing_address"])
+        record["recipient_name"] = person["name"]
+        record["recipient_address"] = person["mailing_address"]
     if notice.get("contractor_id"):
         person = reg.get_by_id("people", notice["contractor_id"])
-        record.update(contractor_name=person["name"], contractor_address=person["mailing_address"])
+        record["contractor_name"] = person["name"]
+        record["contractor_address"] = person["mailing_address"]
     if notice["kind"] == "raze_order":
         record["raze_wording_approved"] = raze_wording_approval(reg)
     return record
@@ -212,18 +219,24 @@ def inspection_visits(reg: Register, permit_number: str) -> list[dict]:
 def load_document(reg: Register, kind: str, ref: str) -> DocumentRequest:
     """The record for ``kind`` and ``ref`` (a permit or notice number); raises
     InvalidInput (bad kind/ref) or RecordNotFound."""
-    if kind not in PERMIT_KINDS | NOTICE_KINDS:
+    if kind not in PERMIT_KINDS | NOTICE_KINDS | CASH_KINDS:
         raise InvalidInput("KIND", f"unknown document kind {kind!r} (one of {', '.join(KINDS)})")
+    if kind in CASH_KINDS:
+        from deerfield_desk.store import receipt_records
+
+        if kind == "receipt":
+            return DocumentRequest(kind, ref, receipt_records.receipt_record(reg, ref))
+        return DocumentRequest(kind, ref, receipt_records.deposit_report_record(reg, ref))
     if kind in NOTICE_KINDS:
         if not re.fullmatch(r"N-\d{4}-\d{4,}", ref):
             raise InvalidInput("REF", f"{ref!r} is not a notice number (N-YYYY-NNNN)")
-        record = notice_record(reg, ref)
-        rule = kind_rule(record["kind"])
+        notice = notice_record(reg, ref)
+        rule = kind_rule(notice["kind"])
         if rule.cli_kind != kind:
             raise InvalidInput(
                 "REF", f"notice {ref} is a {rule.title.lower()}; render it as {rule.cli_kind}"
             )
-        return DocumentRequest(kind, ref, record)
+        return DocumentRequest(kind, ref, notice)
     if kind == "decision" and re.fullmatch(r"A-\d{4}-\d{4,}", ref):
         # a rejected application never gets a permit number: find it by its application
         return DocumentRequest(kind, ref, application_permit_record(reg, ref))

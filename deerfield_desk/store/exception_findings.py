@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.actor import Role
 from deerfield_desk.store.register import Register
 
 
@@ -33,6 +34,14 @@ def record_exception_finding(
         if match.get("liftable_by") != by:
             raise NotAllowed(f"§{match['basis']} allows no exception the {by.replace('_', ' ')} "
                              "may find; a variance is the Plan Commission's")  # fmt: skip
+        if by == "building_inspector" and reg.actor.role not in (Role.INSPECTOR, Role.SYSTEM):
+            # the ordinance gives the judgement to the inspector: a clerk at the counter may
+            # not lift a refusal on the inspector's behalf (nothing is written)
+            raise NotAllowed(
+                f"§{match['basis']}: the exception is the building inspector's finding; "
+                f"{reg.actor.name} is signed in as {reg.actor.role}. The inspector records it "
+                "(File → Switch user…)"
+            )
         refusals.remove(match)
         data.setdefault("findings", []).append(
             {"code": code, "basis": match["basis"], "reason": reason, "by": by}

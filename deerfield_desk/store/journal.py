@@ -189,9 +189,19 @@ def hash_holds(entry: dict, fmt: Format) -> tuple[bool, Format]:
 
 
 def register_id(conn: Executor) -> str | None:
-    """The register's own id (from its journal's format entry); None before its first change
-    made by a version that writes one."""
+    """The register's own id; None before its first change made by a version that writes one.
+
+    Read from the journal head (m0020), where the first format entry puts it; a register not
+    yet migrated has it only in its format entry."""
+    if _head_names_register(conn):
+        row = conn.execute("SELECT register_id FROM journal_head WHERE id = 1").fetchone()
+        if row is not None and row[0] is not None:
+            return str(row[0])
     return current_format(conn).register_id
+
+
+def _head_names_register(conn: Executor) -> bool:
+    return any(r[1] == "register_id" for r in conn.execute("PRAGMA table_info(journal_head)"))
 
 
 @dataclass
@@ -260,6 +270,8 @@ def append_entries(
         "entries = excluded.entries",
         (head.seq, head.hash, head.entries),
     )
+    if declare and _head_names_register(conn):
+        conn.execute("UPDATE journal_head SET register_id = ? WHERE id = 1", (fmt.register_id,))
     return head
 
 
@@ -334,6 +346,13 @@ def verify_chain(conn: Executor, max_problems: int = 20) -> ChainReport:
             f"but {report.entries} entries ending in {prev_hash[:12]}… are present: "
             "entries were cut off or added outside the app"
         )
+    if fmt.register_id is not None and _head_names_register(conn):
+        named = conn.execute("SELECT register_id FROM journal_head WHERE id = 1").fetchone()
+        if named is not None and named[0] != fmt.register_id:
+            report.problems.append(
+                f"the journal head names register {named[0]}, but its entries belong to "
+                f"register {fmt.register_id}: the head was edited or copied from another register"
+            )
     return report
 
 

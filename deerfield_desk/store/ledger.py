@@ -89,8 +89,12 @@ def fees_for_permit(reg: Register, permit_id: int) -> list[dict]:
 
 @decision
 def record_payment(reg: Register, fee_uuid: str, amount_cents: int, method: str,
-                   receipt_number: str, paid_on: date) -> dict:  # fmt: skip
-    """Record money received against one fee line; marks the line paid when it balances."""
+                   receipt_number: str, paid_on: date, *,
+                   receipt_id: int | None = None) -> dict:  # fmt: skip
+    """Record money received against one fee line; marks the line paid when it balances.
+
+    ``receipt_id``: the counter receipt this line's share belongs to (``store.cashier``, one
+    receipt across several lines); without it, a payment on a hand-written receipt."""
     if method not in PAYMENT_METHODS:
         raise InvalidInput("method", f"one of {', '.join(PAYMENT_METHODS.values())}")
     if not receipt_number or not receipt_number.strip():
@@ -115,6 +119,7 @@ def record_payment(reg: Register, fee_uuid: str, amount_cents: int, method: str,
                 "receipt_number": receipt_number.strip(),
                 "paid_at": paid_on.isoformat(),
                 "received_by": reg.actor.name,
+                "receipt_id": receipt_id,
             },
         )
         if amount_cents == owed:

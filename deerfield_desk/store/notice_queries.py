@@ -27,12 +27,17 @@ def list_notices(
     today: date,
     status: str | None = None,
     overdue_only: bool = False,
+    text: str = "",
     limit: int = LIMIT,
 ) -> list[dict]:
-    """Notices newest first, each with ``permit_number``, ``address`` and ``overdue`` (0/1)."""
+    """Notices newest first, each with ``permit_number``, ``address`` and ``overdue`` (0/1).
+
+    ``text``: what the counter is asked — a notice or permit number, an address, the
+    recipient's or contractor's name, or a phone number in any formatting; every word must
+    be found somewhere (the office keeps hundreds of notices, so a pattern per word is quick)."""
     if status is not None and status not in STATUSES:
         raise InvalidInput("status", f"one of {', '.join(STATUSES)}")
-    where, params = [], []
+    where, params = _text_filter(text)
     if status:
         where.append("n.status = ?")
         params.append(status)
@@ -44,11 +49,41 @@ def list_notices(
         f"SELECT n.*, p.permit_number, p.uuid AS permit_uuid, "
         f"COALESCE(p.address_text, pa.address_text) AS address, ({overdue_col}) AS overdue "
         "FROM notices n LEFT JOIN permits p ON p.id = n.permit_id "
-        "LEFT JOIN parcels pa ON pa.id = n.parcel_id"
+        "LEFT JOIN parcels pa ON pa.id = n.parcel_id "
+        "LEFT JOIN people r ON r.id = n.recipient_id "
+        "LEFT JOIN people c ON c.id = n.contractor_id"
         + (f" WHERE {' AND '.join(where)}" if where else "")
         + " ORDER BY n.id DESC LIMIT ?"
     )
     return reg.query(sql, [today.isoformat(), *params, limit])
+
+
+#: The text a notice is found by, lower-cased (ASCII, as store.applications.contains_pattern).
+_SEARCHED = (
+    "lower(coalesce(n.notice_number, '') || ' ' || coalesce(p.permit_number, '') || ' ' || "
+    "coalesce(p.address_text, pa.address_text, '') || ' ' || coalesce(r.name, '') || ' ' || "
+    "coalesce(c.name, '') || ' ' || coalesce(c.firm, '') || ' ' || coalesce(n.facts, ''))"
+)
+
+
+def _text_filter(text: str) -> tuple[list[str], list]:
+    from deerfield_desk.store.applications import contains_pattern
+    from deerfield_desk.store.counter_search import PHONE, phone_digits
+    from deerfield_desk.store.migrations.m0015_cashiering import PHONE_DIGITS
+
+    where: list[str] = []
+    params: list = []
+    for found in PHONE.findall(text or ""):
+        digits = phone_digits(found)
+        where.append(
+            f"({PHONE_DIGITS.replace('phone', 'r.phone')} IN (?, ?) OR "
+            f"{PHONE_DIGITS.replace('phone', 'c.phone')} IN (?, ?))"
+        )
+        params += [digits, "1" + digits] * 2
+    for word in PHONE.sub(" ", text or "").split():
+        where.append(f"{_SEARCHED} LIKE ? ESCAPE '\\'")
+        params.append(contains_pattern(word))
+    return where, params
 
 
 def permit_owner(reg: Register, permit: dict) -> dict | None:

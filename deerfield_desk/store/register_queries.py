@@ -14,12 +14,13 @@ the screen, the benchmarks and the tests. Everything is shaped to stay fast at a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.codes import PermitKind
 from deerfield_desk.models.status import ACTIVE, NEEDS_ACTION, next_action
+from deerfield_desk.store.counter_search import NEAR_BELOW, counter_filters, near_match
 from deerfield_desk.store.executor import Executor
 from deerfield_desk.store.notices import overdue_notice_exists_sql, overdue_permit_ids_sql
 
@@ -77,7 +78,10 @@ class RegisterQuery:
 
 
 @dataclass(frozen=True)
-class PermitRow:
+class RegisterLine:
+    """One line of the register list: the columns the list shows, not a whole permit (that is
+    ``store.rows.PermitRow``; one name per thing, issue 12)."""
+
     id: int
     uuid: str
     permit_number: str | None
@@ -93,6 +97,8 @@ class PermitRow:
     review_due: str | None
     #: An issued or served enforcement notice on this permit is past its due date.
     notice_overdue: bool = False
+    #: Found by a near miss of a typed word ("Gonzales" → "Gonzalez"), ranked after exact ones.
+    near_match: bool = False
 
     @property
     def kind_label(self) -> str:
@@ -114,6 +120,18 @@ class PermitRow:
 
 
 TOKEN = re.compile(r"[\w-]+", re.UNICODE)
+#: FROM, WHERE terms, parameters, and the newest-first order hint of one search.
+Plan = tuple[str, list[str], list, str | None]
+
+
+def fts_words(text: str) -> list[str]:
+    """The words of user text the full-text search looks for (hyphens trimmed)."""
+    words = []
+    for token in TOKEN.findall(text or ""):
+        token = token.strip("-")
+        if token and any(ch.isalnum() for ch in token):
+            words.append(token)
+    return words
 
 
 def fts_match(text: str) -> str | None:
@@ -122,12 +140,7 @@ def fts_match(text: str) -> str | None:
     ``"12 liberty"`` → ``"12"* "liberty"*``. Anything that is not a word character or a hyphen
     only separates words, so quotes, parentheses, ``*`` or ``:`` cannot change the query.
     """
-    terms = []
-    for token in TOKEN.findall(text or ""):
-        token = token.strip("-")
-        if not token or not any(ch.isalnum() for ch in token):
-            continue
-        terms.append('"' + token.replace('"', '""') + '"*')
+    terms = ['"' + token.replace('"', '""') + '"*' for token in fts_words(text)]
     return " ".join(terms) if terms else None
 
 
@@ -195,10 +208,16 @@ def _split_numbers(text: str) -> tuple[list[str], list[str], str]:
     return permits, parcels, " ".join(words)
 
 
-def _plan(conn: Executor, q: RegisterQuery) -> tuple[str, list[str], list, str | None]:
-    """FROM, WHERE terms, parameters, and the fastest order for "newest first" (or None)."""
-    permit_numbers, parcel_numbers, words = _split_numbers(q.text)
+def _plan(conn: Executor, q: RegisterQuery, *, near: bool = False) -> Plan | None:
+    """FROM, WHERE terms, parameters, and the fastest order for "newest first" (or None).
+
+    ``near``: the plan of the near misses only (words within an edit or two of a typed word,
+    ``store.counter_search``), or None when the text has no near miss to offer."""
+    counter_where, counter_params, text = counter_filters(q.text)
+    permit_numbers, parcel_numbers, words = _split_numbers(text)
     where, params = _filters(q)
+    where += counter_where
+    params += counter_params
     newest = None
     broad_parcel = False
     for token in permit_numbers:
@@ -218,6 +237,11 @@ def _plan(conn: Executor, q: RegisterQuery) -> tuple[str, list[str], list, str |
         where.append(f"{column} >= ? AND {column} < ?")
         params += [lo, hi]
     match = fts_match(words)
+    if near:
+        near_expr = near_match(conn, fts_words(words)) if match else None
+        if near_expr is None:
+            return None
+        match = f"({near_expr}) NOT ({match})"
     if match is None:
         return "permits p", where, params, newest
     # Joining from the FTS table lets SQLite stream matches in rowid order (newest first).
@@ -229,15 +253,16 @@ def _plan(conn: Executor, q: RegisterQuery) -> tuple[str, list[str], list, str |
     )
 
 
-def _count_plan(conn: Executor, q: RegisterQuery) -> tuple[str, list[str], list]:
-    source, where, params, _order_hint = _plan(conn, q)
+def _count_plan(plan: Plan) -> tuple[str, list[str], list]:
+    source, where, params, _order_hint = plan
     # Counting, the parcel index is always the faster way: drop the newest-first hint.
     return source, [w.replace("+p.", "p.") for w in where], params
 
 
-def count(conn: Executor, q: RegisterQuery) -> int:
-    """How many permits the query shows (the register's row count)."""
-    source, where, params = _count_plan(conn, q)
+def _count(conn: Executor, plan: Plan | None) -> int:
+    if plan is None:
+        return 0
+    source, where, params = _count_plan(plan)
     if source.startswith("permits_fts") and len(where) == 1:
         sql = "SELECT count(*) FROM permits_fts WHERE permits_fts MATCH ?"
     else:
@@ -245,9 +270,36 @@ def count(conn: Executor, q: RegisterQuery) -> int:
     return conn.execute(sql, params).fetchone()[0]
 
 
-def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[PermitRow]:
-    """One page of the register in the query's order."""
-    source, where, params, newest = _plan(conn, q)
+def count(conn: Executor, q: RegisterQuery) -> int:
+    """How many permits the query shows (the register's row count): the exact matches, then
+    the near misses of a typed word when the exact matches are few (``NEAR_BELOW``)."""
+    exact = _count(conn, _plan(conn, q))
+    if exact > NEAR_BELOW:
+        return exact
+    return exact + _count(conn, _plan(conn, q, near=True))
+
+
+def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[RegisterLine]:
+    """One page of the register in the query's order: every exact match first, then the near
+    misses (``near_match`` set), each in the query's order."""
+    rows = _page(conn, q, _plan(conn, q), offset, limit)
+    if len(rows) == limit:
+        return rows
+    exact_total = offset + len(rows) if rows or offset == 0 else _count(conn, _plan(conn, q))
+    if exact_total > NEAR_BELOW:
+        return rows
+    near = _plan(conn, q, near=True)
+    if near is None:
+        return rows
+    more = _page(conn, q, near, max(0, offset - exact_total), limit - len(rows))
+    return rows + [replace(row, near_match=True) for row in more]
+
+
+def _page(conn: Executor, q: RegisterQuery, plan: Plan | None, offset: int,
+          limit: int) -> list[RegisterLine]:  # fmt: skip
+    if plan is None:
+        return []
+    source, where, params, newest = plan
     order = _order(q)
     if newest and q.sort == "newest" and q.descending:
         order = newest
@@ -260,7 +312,7 @@ def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[Perm
         + f" ORDER BY {order} LIMIT ? OFFSET ?"
     )
     rows = conn.execute(sql, [q.today, *params, limit, offset])
-    return [PermitRow(*row) for row in rows]
+    return [RegisterLine(*row) for row in rows]
 
 
 def search(conn: Executor, q: RegisterQuery, limit: int = 200) -> tuple[int, list]:

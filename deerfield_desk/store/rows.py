@@ -128,12 +128,49 @@ class NoticeRow(TypedDict):
     lift_reason: str | None
 
 
+class NoticeDocument(NoticeRow, total=False):
+    """A notice as printed (``store.document_records.notice_record``): its row plus what the
+    page names from the permit, parcel and people it points to. The extra keys are present
+    only when the notice points to that record, so a renderer must say what it prints when
+    one is absent."""
+
+    permit_number: str | None
+    permit_class: str | None
+    site_address: str | None
+    house_number: str | None
+    recipient_name: str | None
+    recipient_address: str | None
+    contractor_name: str | None
+    contractor_address: str | None
+    raze_wording_approved: str | None
+
+
 #: table → its row type (the test compares each with the schema)
+class ReceiptRow(TypedDict):
+    """One row of ``receipts`` (m0015): a numbered receipt for money taken at the counter."""
+
+    id: int
+    uuid: str
+    receipt_number: str
+    received_at: str
+    payer_name: str
+    method: str
+    check_number: str | None
+    amount_cents: int
+    application_id: int | None
+    received_by: str
+    note: str | None
+    status: str
+    void_reason: str | None
+    voided_at: str | None
+
+
 ROW_TYPES: dict[str, type] = {
     "permits": PermitRow,
     "applications": ApplicationRow,
     "inspections": InspectionRow,
     "notices": NoticeRow,
+    "receipts": ReceiptRow,
 }
 
 
@@ -159,3 +196,130 @@ def inspection(reg: Register, inspection_uuid: str) -> InspectionRow:
 
 def notice(reg: Register, notice_uuid: str) -> NoticeRow:
     return cast(NoticeRow, reg.get("notices", notice_uuid))
+
+
+# -- year-end export rows (store/year_records.py): query shapes, not tables --------------------
+
+
+class PermitRecord(TypedDict):
+    """A permit as the records export lists it."""
+
+    permit_number: str | None
+    kind: str
+    permit_class: str | None
+    status: str
+    structure: str | None
+    description: str | None
+    estimated_cost_cents: int | None
+    housing_units: int
+    address_text: str | None
+    parcel_number: str | None
+    owner_name: str | None
+    contractor_name: str | None
+    applied_date: str | None
+    issued_date: str | None
+    expires_date: str | None
+    finaled_date: str | None
+    conditions: str | None
+    void_reason: str | None
+    uuid: str
+
+
+class InspectionRecord(TypedDict):
+    permit_number: str | None
+    stage: str
+    result: str
+    requested_at: str | None
+    requested_by: str | None
+    scheduled_for: str | None
+    inspected_at: str | None
+    inspector: str | None
+    notes: str | None
+    reinspection_of_uuid: str | None
+    status: str
+    uuid: str
+
+
+class NoticeRecord(TypedDict):
+    notice_number: str | None
+    kind: str
+    permit_number: str | None
+    status: str
+    issued_at: str | None
+    served_at: str | None
+    service_method: str | None
+    due_date: str | None
+    closed_at: str | None
+    sections: str | None
+    facts: str | None
+    remedy: str | None
+    uuid: str
+
+
+class MoneyRecord(TypedDict):
+    """A fee charged or a payment received (``entry`` says which)."""
+
+    entry: str
+    permit_number: str | None
+    application_number: str | None
+    code: str
+    description: str | None
+    amount_cents: int | None
+    at: str
+    status: str
+    method: str | None
+    receipt_number: str | None
+    fee_uuid: str
+    uuid: str
+
+
+class DepositRecord(TypedDict):
+    permit_number: str | None
+    application_number: str | None
+    kind: str
+    amount_cents: int | None
+    basis: str | None
+    reference: str | None
+    received_at: str | None
+    status: str
+    disposition_reason: str | None
+    disposition_at: str | None
+    uuid: str
+
+
+class FeedPermit(TypedDict):
+    """A permit as the open-data feed reads it (``store/year_feed.py``)."""
+
+    number: str
+    description: str | None
+    applied_date: str | None
+    issued_date: str | None
+    finaled_date: str | None
+    status: str
+    address_text: str | None
+    unit: str | None
+    city: str | None
+    state: str | None
+    zip: str | None
+    structure: str | None
+    updated_at: str | None
+    kind: str
+    estimated_cost_cents: int | None
+    housing_units: int
+    parcel_number: str | None
+    contractor_name: str | None
+    expires_date: str | None
+    permit_class: str | None
+    fee_cents: int | None
+    inspected: int
+
+
+class FeedInspection(TypedDict):
+    permit_number: str
+    stage: str
+    result: str
+    scheduled_for: str | None
+    inspected_at: str | None
+    notes: str | None
+    requested_at: str | None
+    inspector: str | None

@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.actor import Role
 from deerfield_desk.models.project_summary import texts
 from deerfield_desk.models.status import PermitStatus as S
 from deerfield_desk.store.exception_findings import liftable_refusals, record_exception_finding
@@ -29,6 +30,16 @@ def install(window) -> None:
 
 
 def record_finding(window) -> bool:
+    actor = window.register.actor
+    if actor.role != Role.INSPECTOR:  # say so before asking anything (the store refuses too)
+        confirm.inform(
+            window,
+            "Record inspector's finding",
+            f"An exception is the building inspector's finding, and {actor.name} is signed in "
+            "as the clerk. The inspector records it from their own sign-in (File → Switch "
+            "user…).",
+        )
+        return False
     uuid = choose_permit(window, OPEN, "Record inspector's finding")
     if not uuid:
         return False

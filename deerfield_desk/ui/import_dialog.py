@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput
-from deerfield_desk.exports.import_fields import IMPORTABLE
-from deerfield_desk.exports.importer import (
+from deerfield_desk.importing.fields import IMPORTABLE
+from deerfield_desk.importing.importer import (
     check_mapping,
     import_register,
     initial_mapping,

@@ -32,6 +32,7 @@ from deerfield_desk.models.money import format_cents, parse_dollars
 from deerfield_desk.models.received_items import received_groups
 from deerfield_desk.store import ledger
 from deerfield_desk.store.applications import mark_received
+from deerfield_desk.store.cashier import duplicate_warnings
 from deerfield_desk.store.permits_lifecycle import application_assessment
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.permit_picker import load_permit, permit_title
@@ -82,9 +83,13 @@ class MoneyDialog(QDialog):
             self.method.addItem(label, key)
         form.addRow("Amount $", self.pay_amount)
         form.addRow("Method", self.method)
-        form.addRow("Receipt number", self.receipt)
+        form.addRow("Hand-written receipt number", self.receipt)
         v.addLayout(form)
         row = QHBoxLayout()
+        take = QPushButton("Take payment on several lines, with a receipt…")
+        take.setObjectName("take_payment_button")
+        take.clicked.connect(self.take_payment)
+        row.addWidget(take)
         pay = QPushButton("Record payment on the selected fee")
         pay.setObjectName("pay_button")
         pay.clicked.connect(self.record_payment)
@@ -103,11 +108,23 @@ class MoneyDialog(QDialog):
         def pay():
             amount = parse_dollars(self.pay_amount.text(), "amount")
             method, receipt = self.method.currentData(), self.receipt.text()
+            warnings = duplicate_warnings(self.register, method=method,
+                                          receipt_number=receipt)  # fmt: skip
+            if warnings and not confirm.confirm(self, "Record anyway", " ".join(warnings)):
+                return
             ledger.record_payment(self.register, fee["uuid"], amount, method, receipt, self.today)
             self.pay_amount.clear()
             self.receipt.clear()
 
         return self._run(pay)
+
+    def take_payment(self) -> dict | None:
+        """The counter's way: one numbered receipt over several lines (ui/cashier)."""
+        from deerfield_desk.ui.cashier.take_payment import take_payment
+
+        receipt = take_payment(self, self.register, self.permit)
+        self.refresh()
+        return receipt
 
     def bill(self) -> bool:
         fee = self._selected(self.fees, self.fee_rows)

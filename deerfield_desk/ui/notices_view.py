@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -75,11 +76,21 @@ class NoticesView(QWidget):
         self.overdue_only.setObjectName("notice_overdue_only")
         self.overdue_only.setToolTip("Issued or served notices past their due date")
         self.count = QLabel()
+        # Issue 16.6: the counter is asked by notice or permit number, address, name or phone.
+        self.search = QLineEdit()
+        self.search.setObjectName("notice_search")
+        self.search.setClearButtonEnabled(True)
+        self.search.setPlaceholderText("Notice or permit number, address, name, phone")
+        self.search.setAccessibleName("Search notices")
+        search_label = QLabel("Sea&rch")
+        search_label.setBuddy(self.search)
+        status_label = QLabel("Status")
+        status_label.setBuddy(self.status)
         top = QHBoxLayout()
-        for widget in (QLabel("Status"), self.status, self.overdue_only):
+        for widget in (search_label, self.search, status_label, self.status, self.overdue_only):
             widget.setMinimumHeight(TARGET)
             top.addWidget(widget)
-        top.addStretch(1)
+        top.setStretchFactor(self.search, 1)
         top.addWidget(self.count)
 
         self.model = NoticeTableModel(self)
@@ -122,6 +133,7 @@ class NoticesView(QWidget):
 
         self.status.currentIndexChanged.connect(lambda _i: self.refresh())
         self.overdue_only.toggled.connect(lambda _on: self.refresh())
+        self.search.textChanged.connect(lambda _text: self.refresh())
         self.draft_button.clicked.connect(self.draft)
         self.edit_button.clicked.connect(self.edit)
         self.issue_button.clicked.connect(self.issue)
@@ -154,6 +166,7 @@ class NoticesView(QWidget):
             today=self.today(),
             status=self.status.currentData(),
             overdue_only=self.overdue_only.isChecked(),
+            text=self.search.text(),
         )
         self.model.set_rows(rows)
         if self.isVisible():

@@ -27,7 +27,7 @@ class RegisterFilters(QWidget):
         self.search = QLineEdit()
         self.search.setObjectName("registerSearch")
         self.search.setPlaceholderText(
-            "Search number, address, parcel, owner, contractor, description  (Ctrl+F)"
+            "Search permit, application or notice number, address, parcel, name, phone  (Ctrl+F)"
         )
         self.search.setClearButtonEnabled(True)
         self.search.setMinimumWidth(360)

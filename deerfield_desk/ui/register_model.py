@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import date
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
+from PySide6.QtGui import QFont
 
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store import register_queries as rq
@@ -80,7 +81,7 @@ class PermitTableModel(QAbstractTableModel):
         self._register = register
         self._query = rq.RegisterQuery()
         self._total = 0
-        self._pages: OrderedDict[int, list[rq.PermitRow]] = OrderedDict()
+        self._pages: OrderedDict[int, list[rq.RegisterLine]] = OrderedDict()
         self._today = date.today()
 
     # -- what is shown --------------------------------------------------------------------
@@ -153,10 +154,16 @@ class PermitTableModel(QAbstractTableModel):
             return permit.next_action(self._today).needs_action
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == COL_NEXT_ACTION:
             return permit.next_action(self._today).text
+        if permit.near_match and role == Qt.ItemDataRole.ToolTipRole:
+            return "Near match: spelt a little differently from what you typed"
+        if permit.near_match and role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setItalic(True)  # below every exact match, and marked so it is not mistaken
+            return font
         return None
 
     # -- helpers --------------------------------------------------------------------------
-    def permit_at(self, row: int) -> rq.PermitRow | None:
+    def permit_at(self, row: int) -> rq.RegisterLine | None:
         page_no, offset = divmod(row, PAGE_SIZE)
         page = self._pages.get(page_no)
         if page is None:
@@ -180,7 +187,7 @@ class PermitTableModel(QAbstractTableModel):
         permit = self.permit_at(row) if 0 <= row < self._total else None
         return permit.uuid if permit else None
 
-    def _display(self, p: rq.PermitRow, column: int) -> str | None:
+    def _display(self, p: rq.RegisterLine, column: int) -> str | None:
         if column == COL_NUMBER:
             return p.permit_number or "—"
         if column == COL_KIND:

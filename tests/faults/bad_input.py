@@ -199,7 +199,7 @@ def _warm_up() -> None:
     from deerfield_desk import cli
 
     cli.build_parser()
-    for name in ("deerfield_desk.exports.year_export", "deerfield_desk.exports.importer",
+    for name in ("deerfield_desk.exports.year_export", "deerfield_desk.importing.importer",
                  "deerfield_desk.store.backup", "deerfield_desk.store.verify",
                  "deerfield_desk.exports.doc_renderer", "deerfield_desk.documents",
                  "deerfield_desk.exports.state_report", "deerfield_desk.store.inspections",

@@ -16,6 +16,7 @@ from deerfield_desk.store.field.manifest import CopyManifest, read_copy_manifest
 OFFICE = "This is a field copy of the office register:"
 REFUSED_TABLES = {
     "payments": "payments are taken at the office",
+    "receipts": "payments are taken and receipted at the office",
     "fees": "fees are billed at the office",
     "deposits": "deposits are received at the office",
     "settings": "the fee schedule and village settings are changed at the office",

@@ -26,6 +26,8 @@ MIGRATION_MODULES = [
     "m0009_field_exchange",
     "m0014_verify",
     "m0010_backups",
+    "m0020_journal_head_register",
+    "m0015_cashiering",
 ]
 
 SET_NAME = "deerfield_desk"

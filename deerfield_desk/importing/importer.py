@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from deerfield_desk.errors import InvalidInput
-from deerfield_desk.exports.import_fields import (
+from deerfield_desk.exports.tabular import write_rows_csv
+from deerfield_desk.importing.fields import (
     BY_NAME,
     IMPORTABLE,
     RowProblem,
@@ -32,9 +33,9 @@ from deerfield_desk.exports.import_fields import (
     guess_mapping,
     parse_value,
 )
-from deerfield_desk.exports.import_source import SourceTable, read_source  # noqa: F401 (API)
-from deerfield_desk.exports.tabular import write_rows_csv
+from deerfield_desk.importing.source import SourceTable, read_source  # noqa: F401 (API)
 from deerfield_desk.models.progress import Progress
+from deerfield_desk.store.permit_keys import permit_keys
 from deerfield_desk.store.register import Register
 
 MAPPING_SETTING = "import.column_mapping"
@@ -90,9 +91,8 @@ def import_register(
     check_mapping(mapping, table.headers)
     rejects_path = Path(rejects_path or table.path.with_name(f"{table.path.stem}-rejected.csv"))
     result = ImportResult()
-    numbers = {r[0] for r in reg.execute("SELECT permit_number FROM permits")}
-    uuids = {r[0] for r in reg.execute("SELECT uuid FROM permits")}
-    parcels = dict(reg.execute("SELECT parcel_number, id FROM parcels"))
+    keys = permit_keys(reg)
+    numbers, uuids, parcels = keys.numbers, keys.uuids, keys.parcels
     columns = [table.headers.index(h) for h in mapping]
     good: list[dict] = []
     rejects: list[list] = []

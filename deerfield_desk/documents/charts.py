@@ -7,7 +7,8 @@ from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 
-from deerfield_desk.exports.fonts import BOLD, REGULAR
+from deerfield_desk.documents.village import FONT as REGULAR
+from deerfield_desk.documents.village import FONT_BOLD as BOLD
 
 # Okabe–Ito colours: distinguishable with the common colour-vision deficiencies, and in grey.
 PALETTE = [

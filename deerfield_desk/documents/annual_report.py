@@ -1,4 +1,8 @@
-"""The village board's annual report: one PDF from the year's numbers (annual_stats).
+"""The village board's annual report: one PDF from the year's numbers.
+
+Why in documents/: it is a printed document like the permit card, with the same embedded
+fonts (``documents/village.py``). It lays out an ``AnnualStats`` the store counted
+(``store/year_counts.py``); it never reads the register itself.
 
 Deterministic (``invariant=1``, fixed metadata): printed twice from the same register it gives
 the same bytes, so the archive's SHA-256 of it means something.
@@ -7,13 +11,11 @@ the same bytes, so the archive's SHA-256 of it means something.
 from __future__ import annotations
 
 import io
-import sqlite3
 from collections.abc import Sequence
 
-from deerfield_desk.exports import annual_stats
-from deerfield_desk.exports.cells import dollars
-from deerfield_desk.exports.charts import MONTHS, stacked_bars
-from deerfield_desk.exports.fonts import register_fonts
+from deerfield_desk.documents.charts import MONTHS, stacked_bars
+from deerfield_desk.documents.village import FONT, FONT_BOLD, register_fonts
+from deerfield_desk.store.year_counts import AnnualStats, result_key
 
 SUMMARY_NOTE = (
     "Counts come straight from the permit register. A permit counts in the year it was issued; "
@@ -46,11 +48,12 @@ def label(code: str | None) -> str:
 
 
 def money(cents: int) -> str:
-    whole, part = dollars(cents).split(".")
-    return f"${int(whole):,}.{part}"
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(int(cents)), 100)
+    return f"{sign}${whole:,}.{part:02d}"
 
 
-def render_annual_report(conn: sqlite3.Connection, year: int, village: str = "Deerfield") -> bytes:
+def render_annual_report(stats: AnnualStats, village: str = "Deerfield") -> bytes:
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import letter
     from reportlab.lib.styles import ParagraphStyle
@@ -64,8 +67,9 @@ def render_annual_report(conn: sqlite3.Connection, year: int, village: str = "De
         TableStyle,
     )
 
-    regular, bold = register_fonts()
-    stats = annual_stats.compute(conn, year)
+    register_fonts()
+    regular, bold = FONT, FONT_BOLD
+    year = stats.year
     body = ParagraphStyle("body", fontName=regular, fontSize=9.5, leading=12.5)
     small = ParagraphStyle("small", parent=body, fontSize=8, leading=10, textColor="#444444")
     h1 = ParagraphStyle("h1", parent=body, fontName=bold, fontSize=17, leading=21)
@@ -176,9 +180,7 @@ def render_annual_report(conn: sqlite3.Connection, year: int, village: str = "De
         table(deposit_rows, [2.8 * inch, 0.8 * inch, 1.6 * inch]),
     ]
 
-    results = sorted(
-        {r for by in stats.inspections.values() for r in by}, key=annual_stats.result_key
-    )
+    results = sorted({r for by in stats.inspections.values() for r in by}, key=result_key)
     stages = list(stats.inspections)
     insp_rows: list[list[object]] = [["Stage", *[label(r) for r in results], "Total"]]
     for stage in stages:

@@ -1,4 +1,8 @@
-"""The numbers in the village board's annual report, computed from the register alone.
+"""The numbers in the village board's annual report, counted by the store from the register.
+
+Why here: the report (``documents/annual_report.py``) only lays numbers out; what counts is
+said once, in ``store/year_scope.py`` (voided and revoked permits never count), and the
+queries below build on it, so the report, the records export and the state report agree.
 
 New housing follows the Census Bureau's C-404 survey of building permits, which counts new
 residential buildings in four classes by the number of housing units in the building:
@@ -12,9 +16,17 @@ the report says how many of each there were, so the board knows the figure is pa
 
 from __future__ import annotations
 
-import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass, field
+
+from deerfield_desk.store.executor import Executor
+from deerfield_desk.store.year_scope import (
+    INSPECTION_IN_YEAR,
+    ISSUED_AND_COUNTS,
+    PERMIT_COUNTS,
+    YEAR_END,
+    year_param,
+)
 
 C404_CLASSES = (
     ("single", "Single-family", 1, 1),
@@ -22,7 +34,6 @@ C404_CLASSES = (
     ("three_four", "Three and four units", 3, 4),
     ("five_plus", "Five or more units", 5, 10**9),
 )
-NOT_COUNTED = ("voided", "revoked")
 #: The §12.12(5)(a)–(i) order, by keyword in the stage code, for tables that list stages.
 STAGE_ORDER = ("footing", "foundation", "rough", "draintile", "underfloor", "electric",
                "insulation", "final", "erosion", "excavation", "demolition")  # fmt: skip
@@ -62,71 +73,68 @@ class AnnualStats:
         return [sum(m[i] for m in self.by_kind_month.values()) for i in range(12)]
 
 
-def compute(conn: sqlite3.Connection, year: int) -> AnnualStats:
-    y = str(year)
-    end = f"{y}~"  # sorts after every timestamp of the year
+def compute(reg: Executor, year: int) -> AnnualStats:
+    y = year_param(year)
     stats = AnnualStats(year)
-    not_counted = "('voided', 'revoked')"
     by_kind: dict[str, list[int]] = defaultdict(lambda: [0] * 12)
-    for kind, month, n in conn.execute(
-        "SELECT kind, CAST(substr(issued_date, 6, 2) AS INTEGER), count(*) FROM permits "
-        f"WHERE substr(issued_date, 1, 4) = ? AND status NOT IN {not_counted} GROUP BY 1, 2",
-        (y,),
+    for kind, month, n in reg.execute(
+        "SELECT p.kind, CAST(substr(p.issued_date, 6, 2) AS INTEGER), count(*) FROM permits p "
+        f"WHERE {ISSUED_AND_COUNTS} GROUP BY 1, 2",
+        y,
     ):
         if 1 <= (month or 0) <= 12:
             by_kind[kind][month - 1] += n
     stats.by_kind_month = dict(sorted(by_kind.items()))
     stats.issued = sum(stats.permits_issued_by_month)
     stats.applied = _one(
-        conn, "SELECT count(*) FROM permits WHERE substr(applied_date, 1, 4) = ?", y
+        reg, "SELECT count(*) FROM permits p WHERE substr(p.applied_date, 1, 4) = :y", y
     )
     stats.finaled = _one(
-        conn, "SELECT count(*) FROM permits WHERE substr(finaled_date, 1, 4) = ?", y
+        reg, "SELECT count(*) FROM permits p WHERE substr(p.finaled_date, 1, 4) = :y", y
     )
     stats.fees_charged_cents = _one(
-        conn,
-        "SELECT coalesce(sum(amount_cents), 0) FROM fees WHERE substr(created_at, 1, 4) = ? "
+        reg,
+        "SELECT coalesce(sum(amount_cents), 0) FROM fees WHERE substr(created_at, 1, 4) = :y "
         "AND status NOT IN ('voided', 'waived')",
         y,
     )
-    for code, cents in conn.execute(
+    for code, cents in reg.execute(
         "SELECT f.code, sum(y.amount_cents) FROM payments y JOIN fees f ON f.id = y.fee_id "
-        "WHERE substr(y.paid_at, 1, 4) = ? AND y.status != 'voided' GROUP BY 1 ORDER BY 1",
-        (y,),
+        "WHERE substr(y.paid_at, 1, 4) = :y AND y.status != 'voided' GROUP BY 1 ORDER BY 1",
+        y,
     ):
         stats.collected_by_code[code] = cents
     stats.fees_collected_cents = sum(stats.collected_by_code.values())
-    for kind, n, cents in conn.execute(
+    for kind, n, cents in reg.execute(
         "SELECT kind, count(*), coalesce(sum(amount_cents), 0) FROM deposits "
-        "WHERE status = 'held' AND received_at <= ? GROUP BY 1 ORDER BY 1",
-        (end,),
+        f"WHERE status = 'held' AND received_at <= {YEAR_END} GROUP BY 1 ORDER BY 1",
+        y,
     ):
         stats.deposits_held[kind] = (n, cents)
     inspections: dict[str, dict[str, int]] = defaultdict(dict)
-    for stage, result, n in conn.execute(
-        "SELECT stage, result, count(*) FROM inspections WHERE status != 'voided' AND "
-        "substr(coalesce(inspected_at, scheduled_for, requested_at), 1, 4) = ? "
-        "GROUP BY 1, 2 ORDER BY 1, 2",
-        (y,),
+    for stage, result, n in reg.execute(
+        f"SELECT i.stage, i.result, count(*) FROM inspections i WHERE i.status != 'voided' "
+        f"AND {INSPECTION_IN_YEAR} GROUP BY 1, 2 ORDER BY 1, 2",
+        y,
     ):
         inspections[stage][result] = n
     stats.inspections = {s: inspections[s] for s in sorted(inspections, key=stage_key)}
-    for kind, n in conn.execute(
-        "SELECT kind, count(*) FROM notices WHERE substr(issued_at, 1, 4) = ? "
+    for kind, n in reg.execute(
+        "SELECT kind, count(*) FROM notices WHERE substr(issued_at, 1, 4) = :y "
         "AND status != 'voided' GROUP BY 1 ORDER BY 1",
-        (y,),
+        y,
     ):
         stats.notices_issued[kind] = n
     closed = ", ".join(f"'{s}'" for s in CLOSED_NOTICE)
-    for kind, n in conn.execute(
-        "SELECT kind, count(*) FROM notices WHERE issued_at IS NOT NULL AND issued_at <= ? "
-        f"AND (closed_at IS NULL OR closed_at > ?) AND status NOT IN ({closed}) "
-        "GROUP BY 1 ORDER BY 1",
-        (end, end),
+    for kind, n in reg.execute(
+        f"SELECT kind, count(*) FROM notices WHERE issued_at IS NOT NULL "
+        f"AND issued_at <= {YEAR_END} AND (closed_at IS NULL OR closed_at > {YEAR_END}) "
+        f"AND status NOT IN ({closed}) GROUP BY 1 ORDER BY 1",
+        y,
     ):
         stats.notices_outstanding[kind] = n
     stats.housing = {key: HousingClass(label) for key, label, _lo, _hi in C404_CLASSES}
-    for units, cents, structure, work in conn.execute(NEW_HOUSING, (y,)):
+    for units, cents, structure, work in reg.execute(NEW_HOUSING, y):
         if not units:
             if work != "new_building" or structure not in ("dwelling", "multifamily"):
                 continue
@@ -141,17 +149,38 @@ def compute(conn: sqlite3.Connection, year: int) -> AnnualStats:
                 entry.buildings += 1
                 entry.units += units
                 entry.value_cents += cents
-    stats.journal_entries = _one(conn, "SELECT coalesce(max(entries), 0) FROM journal_head")
+    stats.journal_entries = _one(reg, "SELECT coalesce(max(entries), 0) FROM journal_head")
     return stats
 
 
+#: The application's kind of work (``new_building``…), where the wizard recorded it.
+WORK = "CASE WHEN json_valid(a.project_json) THEN json_extract(a.project_json, '$.work') END"
+
 NEW_HOUSING = (
-    "SELECT p.housing_units, coalesce(p.estimated_cost_cents, 0), p.structure, "
-    "CASE WHEN json_valid(a.project_json) THEN json_extract(a.project_json, '$.work') END "
+    f"SELECT p.housing_units, coalesce(p.estimated_cost_cents, 0), p.structure, {WORK} "
     "FROM permits p LEFT JOIN applications a ON a.id = p.application_id "
-    "WHERE p.kind = 'building' AND substr(p.issued_date, 1, 4) = ? "
-    "AND p.status NOT IN ('voided', 'revoked')"
+    f"WHERE p.kind = 'building' AND {ISSUED_AND_COUNTS}"
 )
+
+#: New one- and two-family dwellings issued between two days (the monthly state report,
+#: ``exports/state_report.py``): counted by the same rule as the annual report.
+NEW_DWELLINGS = (
+    "SELECT p.permit_number, p.issued_date, p.address_text, p.owner_name, "
+    "max(p.housing_units, 1) AS housing_units, p.uuid FROM permits p "
+    "LEFT JOIN applications a ON a.id = p.application_id "
+    "WHERE p.kind = 'building' AND (p.structure IS NULL OR p.structure = 'dwelling') "
+    f"AND p.issued_date IS NOT NULL AND {PERMIT_COUNTS} "
+    "AND p.issued_date >= :since AND p.issued_date <= :until "
+    "AND (p.housing_units BETWEEN 1 AND 2 OR (p.housing_units = 0 "
+    f"AND p.structure = 'dwelling' AND {WORK} = 'new_building')) "
+    "ORDER BY p.issued_date, p.permit_number"
+)
+
+
+def new_dwellings(reg: Executor, since: str, until: str) -> list[dict]:
+    cursor = reg.execute(NEW_DWELLINGS, {"since": since, "until": until})
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor]
 
 
 def stage_key(stage: str) -> tuple[int, str]:
@@ -167,5 +196,5 @@ def result_key(result: str) -> tuple[int, str]:
     return order, result or ""
 
 
-def _one(conn: sqlite3.Connection, sql: str, *params) -> int:
-    return conn.execute(sql, params).fetchone()[0] or 0
+def _one(reg: Executor, sql: str, params: dict | None = None) -> int:
+    return reg.execute(sql, params or {}).fetchone()[0] or 0

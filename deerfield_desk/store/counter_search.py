@@ -1,0 +1,135 @@
+"""What the counter is asked, turned into register filters: application and notice numbers,
+phone numbers in any formatting, and near misses of a name ("Gonzales" finds "Gonzalez").
+
+Why here, beside ``register_queries``: each answer must stay an index lookup at a million
+permits. Numbers are ranges on the UNIQUE number indexes; a phone number is an equality on the
+``people_phone_digits`` expression index (m0015) and then the application party indexes; a
+near miss is found in the full-text index's own vocabulary (``fts5vocab``: the distinct
+words, not the rows), so spelling variants are a handful of extra FTS terms, never a scan.
+Near-miss rows rank below every exact match (register_queries merges the two lists).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from deerfield_desk.store.executor import Executor
+from deerfield_desk.store.migrations.m0015_cashiering import PHONE_DIGITS
+
+#: A phone number as typed: 608-555-0142, (608) 555 0142, 608.555.0142, 6085550142, +1 608…
+PHONE = re.compile(r"(?<![\w-])(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]{0,2}\d{3}[\s.-]?\d{4}(?![\w-])")
+#: An application (A-2026-0012) or notice (N-2026-0003) number, or its first part being typed.
+APPLICATION = re.compile(r"(?<![\w-])A-\d{4}(?:-\d*)?(?![\w-])", re.IGNORECASE)
+NOTICE = re.compile(r"(?<![\w-])N-\d{4}(?:-\d*)?(?![\w-])", re.IGNORECASE)
+#: Words shorter than this are not spelled out enough to guess a near miss.
+NEAR_MIN = 4
+
+
+def phone_digits(text: str) -> str:
+    """The ten digits of a North American number (a leading country code 1 dropped)."""
+    digits = re.sub(r"\D", "", text)
+    return digits[1:] if len(digits) == 11 and digits.startswith("1") else digits
+
+
+def _prefix_range(token: str) -> tuple[str, str]:
+    return token, token[:-1] + chr(ord(token[-1]) + 1)
+
+
+def counter_filters(text: str) -> tuple[list[str], list, str]:
+    """(WHERE terms on ``permits p``, their parameters, the text left for the word search)."""
+    where: list[str] = []
+    params: list = []
+    for found in APPLICATION.findall(text):
+        where.append(
+            "p.application_id IN (SELECT id FROM applications "
+            "WHERE application_number >= ? AND application_number < ?)"
+        )
+        params += _prefix_range(found.upper())
+    for found in NOTICE.findall(text):
+        where.append(
+            "p.id IN (SELECT permit_id FROM notices WHERE notice_number >= ? "
+            "AND notice_number < ? AND permit_id IS NOT NULL)"
+        )
+        params += _prefix_range(found.upper())
+    for found in PHONE.findall(text):
+        digits = phone_digits(found)
+        # Parties of an application, and (for permits imported without one) the names the
+        # register row carries: each an index lookup (INDEXED BY: a firm's name is shared by
+        # many permits, and the planner would rather scan a million rows than walk it).
+        people = f"FROM people WHERE {PHONE_DIGITS} IN (?, ?)"
+        apps = " UNION ".join(
+            f"SELECT id FROM applications WHERE {party} IN (SELECT id {people})"
+            for party in ("owner_id", "applicant_id", "contractor_id")
+        )
+        where.append(
+            f"p.id IN (SELECT id FROM permits WHERE application_id IN ({apps}) "
+            f"UNION SELECT id FROM permits INDEXED BY permits_owner "
+            f"WHERE owner_name IN (SELECT name {people}) "
+            f"UNION SELECT id FROM permits INDEXED BY permits_contractor "
+            f"WHERE contractor_name IN (SELECT name {people}) "
+            f"UNION SELECT id FROM permits INDEXED BY permits_contractor "
+            f"WHERE contractor_name IN (SELECT firm {people}))"
+        )
+        params += [digits, "1" + digits] * 6
+    rest = NOTICE.sub(" ", APPLICATION.sub(" ", PHONE.sub(" ", text)))
+    return where, params, rest
+
+
+#: Near misses are offered only when the exact matches are this few: past that the clerk
+#: refines the search rather than scrolling past them, and a broad search stays as fast as
+#: before (the expansion is only paid for when a word was probably misspelt).
+NEAR_BELOW = 100
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def one_edit(word: str) -> set[str]:
+    """Every word one edit from ``word``: a letter dropped, changed or added, or two
+    neighbours swapped ("gonzales" → "gonzalez", "gonzlaes")."""
+    out = set()
+    for i in range(len(word)):
+        out.add(word[:i] + word[i + 1 :])
+        out.update(word[:i] + c + word[i + 1 :] for c in LETTERS)
+        if i + 1 < len(word):
+            out.add(word[:i] + word[i + 1] + word[i] + word[i + 2 :])
+    for i in range(len(word) + 1):
+        out.update(word[:i] + c + word[i:] for c in LETTERS)
+    out.discard(word)
+    return out
+
+
+def _vocab(conn: Executor) -> str:
+    """A per-connection view of the index's words (TEMP: nothing is added to the register)."""
+    conn.execute(
+        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.permits_words USING "
+        "fts5vocab(main, 'permits_fts', 'row')"
+    )
+    return "temp.permits_words"
+
+
+def near_terms(conn: Executor, word: str) -> list[str]:
+    """Words of the index one edit from ``word``. Only the few hundred candidates are looked
+    up (each a seek in the index's term b-tree), never the whole vocabulary, so the cost
+    depends on the word's length, not on the register's size. Words that merely continue the
+    typed one are left out: the prefix search already finds them."""
+    word = word.lower()
+    if len(word) < NEAR_MIN or not word.isalpha():
+        return []
+    candidates = sorted(v for v in one_edit(word) if v and not v.startswith(word))
+    rows = conn.execute(
+        f"SELECT term FROM {_vocab(conn)} WHERE term IN (SELECT value FROM json_each(?))",
+        (json.dumps(candidates),),
+    ).fetchall()
+    return sorted(row[0] for row in rows)
+
+
+def near_match(conn: Executor, words: list[str]) -> str | None:
+    """An FTS5 expression matching the words or their near misses, or None when no word has
+    one (then there is nothing near to add to the exact search)."""
+    groups, any_near = [], False
+    for word in words:
+        exact = '"' + word.replace('"', '""') + '"*'
+        near = near_terms(conn, word)
+        any_near = any_near or bool(near)
+        groups.append(f"({' OR '.join([exact, *(chr(34) + t + chr(34) for t in near)])})")
+    return " AND ".join(groups) if any_near else None

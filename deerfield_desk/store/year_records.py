@@ -1,0 +1,114 @@
+"""The year's records as the store reads them for the year-end export (no file formats here).
+
+Why in the store: ``exports/`` writes files; it does not query (issue 12). Each query below
+selects named columns in a fixed order, so an export run twice gives the same files, and
+yields typed rows (``store/rows.py``) the writers read by key. Which records belong to
+the year comes from ``store/year_scope.py``, the one definition every year-end file shares.
+A deposit belongs to the year it was received, and every deposit still held at year end is
+listed too (the treasurer reconciles what the village holds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Generic, TypeVar, cast
+
+from deerfield_desk.store.executor import Executor
+from deerfield_desk.store.rows import (
+    DepositRecord,
+    InspectionRecord,
+    MoneyRecord,
+    NoticeRecord,
+    PermitRecord,
+)
+from deerfield_desk.store.year_scope import (
+    INSPECTION_DAY,
+    INSPECTION_IN_YEAR,
+    NOTICE_IN_YEAR,
+    PERMIT_IN_YEAR,
+    YEAR_END,
+    year_param,
+)
+
+R = TypeVar("R")
+
+
+class YearQuery(Generic[R]):
+    """One SELECT over the year (``:y``): its rows as typed dicts, and how many there are."""
+
+    def __init__(self, sql: str):
+        self.sql = sql
+
+    def rows(self, reg: Executor, year: int) -> Iterator[R]:
+        cursor = reg.execute(self.sql, year_param(year))
+        names = [d[0] for d in cursor.description]
+        for row in cursor:
+            yield cast(R, dict(zip(names, row, strict=True)))
+
+    def count(self, reg: Executor, year: int) -> int:
+        return reg.execute(f"SELECT count(*) FROM ({self.sql})", year_param(year)).fetchone()[0]
+
+
+#: The permit columns the records export lists (the importer reads the same headers back).
+PERMIT_COLUMNS = (
+    "permit_number", "kind", "permit_class", "status", "structure", "description",
+    "estimated_cost_cents", "housing_units", "address_text", "parcel_number", "owner_name",
+    "contractor_name", "applied_date", "issued_date", "expires_date", "finaled_date",
+    "conditions", "void_reason", "uuid",
+)  # fmt: skip
+
+PERMITS: YearQuery[PermitRecord] = YearQuery(
+    f"SELECT {', '.join('p.' + c for c in PERMIT_COLUMNS)} FROM permits p "
+    f"WHERE {PERMIT_IN_YEAR} "
+    "ORDER BY p.permit_number IS NULL, p.permit_number, p.applied_date, p.uuid"
+)
+
+INSPECTIONS: YearQuery[InspectionRecord] = YearQuery(
+    "SELECT p.permit_number, i.stage, i.result, i.requested_at, i.requested_by, "
+    "i.scheduled_for, i.inspected_at, i.inspector, i.notes, r.uuid AS reinspection_of_uuid, "
+    "i.status, i.uuid "
+    "FROM inspections i JOIN permits p ON p.id = i.permit_id "
+    "LEFT JOIN inspections r ON r.id = i.reinspection_of "
+    f"WHERE {INSPECTION_IN_YEAR} "
+    f"ORDER BY p.permit_number IS NULL, p.permit_number, {INSPECTION_DAY}, i.stage, i.uuid"
+)
+
+NOTICES: YearQuery[NoticeRecord] = YearQuery(
+    "SELECT n.notice_number, n.kind, p.permit_number, n.status, n.issued_at, n.served_at, "
+    "n.service_method, n.due_date, n.closed_at, n.sections, n.facts, n.remedy, n.uuid "
+    "FROM notices n LEFT JOIN permits p ON p.id = n.permit_id "
+    f"WHERE {NOTICE_IN_YEAR} "
+    "ORDER BY n.notice_number IS NULL, n.notice_number, n.uuid"
+)
+
+#: Fees charged in the year and payments received in it, one row each.
+MONEY: YearQuery[MoneyRecord] = YearQuery(
+    "SELECT * FROM ("
+    "SELECT 'fee' AS entry, p.permit_number AS permit_number, "
+    "a.application_number AS application_number, f.code AS code, "
+    "f.description AS description, f.amount_cents AS amount_cents, f.created_at AS at, "
+    "f.status AS status, NULL AS method, NULL AS receipt_number, f.uuid AS fee_uuid, "
+    "f.uuid AS uuid "
+    "FROM fees f LEFT JOIN permits p ON p.id = f.permit_id "
+    "LEFT JOIN applications a ON a.id = f.application_id "
+    "WHERE substr(f.created_at, 1, 4) = :y "
+    "UNION ALL "
+    "SELECT 'payment', p.permit_number, a.application_number, f.code, f.description, "
+    "y.amount_cents, y.paid_at, y.status, y.method, y.receipt_number, f.uuid, y.uuid "
+    "FROM payments y JOIN fees f ON f.id = y.fee_id "
+    "LEFT JOIN permits p ON p.id = f.permit_id "
+    "LEFT JOIN applications a ON a.id = f.application_id "
+    "WHERE substr(y.paid_at, 1, 4) = :y"
+    ") ORDER BY permit_number IS NULL, permit_number, application_number, at, entry, uuid"
+)
+
+DEPOSITS: YearQuery[DepositRecord] = YearQuery(
+    "SELECT p.permit_number, a.application_number, d.kind, d.amount_cents, d.basis, "
+    "d.reference, d.received_at, d.status, d.disposition_reason, d.disposition_at, d.uuid "
+    "FROM deposits d LEFT JOIN permits p ON p.id = d.permit_id "
+    "LEFT JOIN applications a ON a.id = d.application_id "
+    "WHERE substr(d.received_at, 1, 4) = :y "
+    f"OR (d.status = 'held' AND d.received_at <= {YEAR_END}) "
+    "ORDER BY p.permit_number IS NULL, p.permit_number, a.application_number, d.received_at, "
+    "d.uuid"
+)
