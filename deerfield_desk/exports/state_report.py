@@ -24,25 +24,6 @@ SENT_SETTING = "state_report.sent"  # {"2025-03": "2025-04-10", ...}
 BASIS = "§12.11, §12.12(8)"
 WARN_DAYS = 7
 
-<<<<<<< HEAD
-# The engine's "dwelling" structure is the one- and two-family dwelling. A permit counts when
-# its unit count says one or two, or, where the wizard recorded no count, when its application's
-# work is a new building (the count is then taken as one).
-NEW_DWELLINGS = (
-    "SELECT p.permit_number, p.issued_date, p.address_text, p.owner_name, "
-    "max(p.housing_units, 1) AS housing_units, p.uuid FROM permits p "
-    "LEFT JOIN applications a ON a.id = p.application_id "
-    f"WHERE +p.kind = 'building' AND (p.structure IS NULL OR p.structure = '{DWELLING}') "
-    "AND p.issued_date IS NOT NULL AND p.status != 'voided' "
-    "AND p.issued_date >= ? AND p.issued_date <= ? "
-    "AND (p.housing_units BETWEEN 1 AND 2 OR (p.housing_units = 0 "
-    f"AND p.structure = '{DWELLING}' AND CASE WHEN json_valid(a.project_json) "
-    "THEN json_extract(a.project_json, '$.work') END = 'new_building')) "
-    "ORDER BY p.issued_date, p.permit_number"
-)
-
-=======
->>>>>>> main
 
 def due_date(month: str) -> date:
     """The 15th of the month after ``month`` (``YYYY-MM``)."""
