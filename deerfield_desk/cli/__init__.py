@@ -82,6 +82,8 @@ def names_a_command(argv: list[str]) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The program (``argv`` None: the real command line), or a call with arguments (tests)."""
+    program = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(with_commands=names_a_command(argv))
     args = parser.parse_args(argv)
@@ -94,7 +96,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command is None:
             from deerfield_desk.ui.app import run_gui
 
-            return run_gui(args)
+            code = run_gui(args)
+            if program:  # the window has closed: end now (ui/start/shutdown.py)
+                from deerfield_desk.ui.start.shutdown import end_process
+
+                end_process(code)
+            return code
         return int(args.func(args) or 0)
     except DeskError as exc:  # bad input or a refusal: the message, never a traceback
         print(f"deerfield-desk: {exc}", file=sys.stderr)

@@ -131,7 +131,7 @@ def run_gui(args) -> int:
 
         def ready(total: int) -> None:
             print(f"ready_ms={ms_since_process_start():.0f} rows={total}", flush=True)
-            QTimer.singleShot(0, app.quit)
+            QTimer.singleShot(0, window.close)  # the way a user ends it: the window closes
 
         window.first_rows_shown.connect(ready)
     show_window(window, opened, background_check=not args.smoke)

@@ -62,5 +62,7 @@ def remind_state_reports(window, today: date | None = None) -> worker.Job | None
         if lines and not reader.stopped and not getattr(window, "released", False):
             window.statusBar().showMessage("State report " + "; ".join(lines[:2]))
 
-    return worker.run_in_background(window, "State report reminder", job, done,
-                                    lambda _message: None)  # fmt: skip
+    started = worker.run_in_background(window, "State report reminder", job, done,
+                                       lambda _message: None)  # fmt: skip
+    started.abandon_on_exit = True  # it only reads
+    return started

@@ -38,7 +38,7 @@ def show_window(window, opened: Opened, *, background_check: bool = True) -> Non
     if background_check and not opened.inline_check and not register.read_only:
         from deerfield_desk.ui.integrity_check import start_background_check
 
-        start_background_check(window)
+        start_background_check(window).abandon_on_exit = True  # it only reads
 
 
 def warn(parent, text: str) -> None:
