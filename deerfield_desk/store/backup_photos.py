@@ -89,6 +89,12 @@ def back_up_photos(paths: Paths, backup_file: Path) -> tuple[int, int, list[str]
     return _sync(referenced_files(backup_file), paths.photos, photos_backup_folder(paths))
 
 
+def copy_photos_beside(paths: Paths, backup_file: Path) -> tuple[int, int, list[str]]:
+    """Copy the photos ``backup_file`` refers to into ``photos/`` beside it (a backup written
+    to a file of its own carries its photos, as a register on a stick does)."""
+    return _sync(referenced_files(backup_file), paths.photos, Paths(Path(backup_file)).photos)
+
+
 def restore_photos(paths: Paths, register_file: Path) -> tuple[int, int, list[str]]:
     """Put back the photos the (restored) register refers to that the photos folder lacks."""
     return _sync(referenced_files(register_file), photos_backup_folder(paths), paths.photos)

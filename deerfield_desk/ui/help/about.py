@@ -48,13 +48,14 @@ class AboutDialog(QDialog):
         details.setWordWrap(True)
         details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(details)
+        layout.addStretch(1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         copy = buttons.addButton("&Copy details", QDialogButtonBox.ButtonRole.ActionRole)
         copy.setObjectName("about_copy")
         copy.clicked.connect(self.copy)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(620, 340)
+        self.resize(620, self.sizeHint().height())
 
     def text(self) -> str:
         return "\n".join(f"{k}: {v}" for k, v in [(APP_NAME, __version__), *self.lines[1:]])

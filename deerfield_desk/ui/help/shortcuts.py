@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 #: Keys of the tables and lists that have no menu item (documented, not discovered).
 TABLE_KEYS = (
+    ("Ctrl+F", "Search the register", "Register"),
     ("Enter", "Open the selected permit or notice", "Register and lists"),
     ("Tab / Shift+Tab", "Leave the table for the next or previous control", "Register and lists"),
 )
@@ -100,8 +101,10 @@ class ShortcutsDialog(QDialog):
         for r, row in enumerate(rows):
             for c, text in enumerate(row):
                 table.setItem(r, c, QTableWidgetItem(text))
+        table.setWordWrap(True)
         table.resizeColumnsToContents()
         table.horizontalHeader().setStretchLastSection(True)
+        table.resizeRowsToContents()
         self.table = table
         layout.addWidget(table, 1)
         clashes = sum(1 for b in self.found if b.clash)
@@ -114,4 +117,4 @@ class ShortcutsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(820, 560)
+        self.resize(980, 600)

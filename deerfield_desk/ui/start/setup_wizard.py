@@ -164,8 +164,8 @@ class EmbeddedPage(QWizardPage):
 
 class VillagePage(EmbeddedPage):
     title_text = "2. The village office"
-    hint_text = ("Printed on every permit, notice and letter. Documents refuse to print until "
-                 "the office address, phone, clerk and inspector are set.")  # fmt: skip
+    hint_text = ("Printed on every permit, notice and letter. Official documents do not print "
+                 "until the office address, phone and inspector are set.")  # fmt: skip
 
     def make_screen(self):
         from deerfield_desk.ui.village_settings_page import VillageSettingsPage
