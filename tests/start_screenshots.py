@@ -11,10 +11,29 @@ import sys
 import tempfile
 from pathlib import Path
 
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from deerfield_desk.models.actor import Actor, Role
-from tests.backup_screenshots import dark
+
+
+def dark(app: QApplication) -> None:
+    """A whole dark palette (alternate rows and placeholders included), as a desktop's dark
+    theme sets it; screens must stay readable with it."""
+    app.setStyle("Fusion")
+    palette = QPalette()
+    for role, colour in (
+        (QPalette.ColorRole.Window, "#2b2b2b"), (QPalette.ColorRole.WindowText, "#e6e6e6"),
+        (QPalette.ColorRole.Base, "#1e1e1e"), (QPalette.ColorRole.AlternateBase, "#262626"),
+        (QPalette.ColorRole.Text, "#e6e6e6"), (QPalette.ColorRole.Button, "#3a3a3a"),
+        (QPalette.ColorRole.ButtonText, "#e6e6e6"), (QPalette.ColorRole.Highlight, "#3d7ab8"),
+        (QPalette.ColorRole.HighlightedText, "#ffffff"),
+        (QPalette.ColorRole.PlaceholderText, "#9a9a9a"),
+        (QPalette.ColorRole.ToolTipBase, "#3a3a3a"),
+        (QPalette.ColorRole.ToolTipText, "#e6e6e6"), (QPalette.ColorRole.Link, "#8ab4f8"),
+    ):  # fmt: skip
+        palette.setColor(role, QColor(colour))
+    app.setPalette(palette)
 
 
 def _grab(widget, out: Path, name: str, suffix: str) -> None:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, Q
 
 from deerfield_desk import __version__, logs
 from deerfield_desk.config import APP_NAME, data_home
+from deerfield_desk.ui.screen_fit import resize_within_screen
 
 
 def about_lines(window) -> list[tuple[str, str]]:
@@ -55,7 +56,7 @@ class AboutDialog(QDialog):
         copy.clicked.connect(self.copy)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(620, self.sizeHint().height())
+        resize_within_screen(self, 620, self.sizeHint().height())
 
     def text(self) -> str:
         return "\n".join(f"{k}: {v}" for k, v in [(APP_NAME, __version__), *self.lines[1:]])

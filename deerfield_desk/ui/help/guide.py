@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.config import asset_path
+from deerfield_desk.ui.screen_fit import resize_within_screen
 
 GUIDE = ("help", "guide.html")
 
@@ -82,7 +83,7 @@ class GuideDialog(QDialog):
         buttons.addButton(print_, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(760, 620)
+        resize_within_screen(self, 760, 620)
 
     def ask_pdf_path(self) -> str:
         """Tests replace this (a file dialog would block)."""

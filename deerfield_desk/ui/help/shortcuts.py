@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from deerfield_desk.ui.screen_fit import resize_within_screen
+
 #: Keys of the tables and lists that have no menu item (documented, not discovered).
 TABLE_KEYS = (
     ("Ctrl+F", "Search the register", "Register"),
@@ -117,4 +119,4 @@ class ShortcutsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(980, 600)
+        resize_within_screen(self, 980, 600)

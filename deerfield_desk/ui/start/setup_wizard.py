@@ -28,6 +28,7 @@ from deerfield_desk.config import register_paths, unsafe_location_warning
 from deerfield_desk.errors import DeskError
 from deerfield_desk.store.changes import OpChanges
 from deerfield_desk.store.register import Register
+from deerfield_desk.ui.screen_fit import resize_within_screen
 from deerfield_desk.ui.start.embed import embedded
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
@@ -50,7 +51,7 @@ class SetupWizard(QWizard):
         for page in (self.location, VillagePage(self), FeesPage(self), HolidaysPage(self),
                      ImportPage(self), DonePage(self)):  # fmt: skip
             self.addPage(page)
-        self.resize(900, 640)
+        resize_within_screen(self, 900, 640)
 
     # What the embedded screens expect of a window:
     @property

@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCommandLinkButton, QDialog, QLabel, QVBoxLayout
 
 from deerfield_desk.config import APP_NAME
+from deerfield_desk.ui.screen_fit import resize_within_screen
 
 SETUP, OPEN, DEMO = "setup", "open", "demo"
 
@@ -46,7 +47,7 @@ class WelcomeDialog(QDialog):
             button.setAccessibleDescription(detail)
             button.clicked.connect(lambda _=False, k=key: self._choose(k))
             layout.addWidget(button)
-        self.resize(560, 360)
+        resize_within_screen(self, 560, 360)
 
     def _choose(self, key: str) -> None:
         self.choice = key
