@@ -21,7 +21,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -114,7 +114,9 @@ class PendingResult:
         return [(path, check) for path, check in self.checked if not check.good]
 
 
-def check_pending(db_path: Path, keep: int = BACKUPS_KEPT) -> Iterator[Progress]:
+def check_pending(
+    db_path: Path, keep: int = BACKUPS_KEPT
+) -> Generator[Progress, None, PendingResult]:
     """Check every pending backup (the result is kept beside it), then rotate.
 
     A generator for ``ui/worker.Job``: yields progress per backup, returns a

@@ -8,7 +8,6 @@ button to copy them.
 from __future__ import annotations
 
 import platform
-import sqlite3
 
 import PySide6
 from PySide6.QtCore import Qt, qVersion
@@ -16,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, Q
 
 from deerfield_desk import __version__, logs
 from deerfield_desk.config import APP_NAME, data_home
+from deerfield_desk.store.background_read import sqlite_version
 from deerfield_desk.ui.screen_fit import resize_within_screen
 
 
@@ -27,7 +27,7 @@ def about_lines(window) -> list[tuple[str, str]]:
         ("Log file", str(getattr(window, "log_path", None) or logs.log_file())),
         ("Python", platform.python_version()),
         ("Qt", f"{qVersion()} (PySide6 {PySide6.__version__})"),
-        ("SQLite", sqlite3.sqlite_version),
+        ("SQLite", sqlite_version()),
     ]
 
 

@@ -9,54 +9,27 @@ answer, if any, is dropped, so closing never waits for a reminder nobody will se
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import date
 
 from deerfield_desk.ui import worker
-
-
-class _Reader:
-    """The worker's connection, kept where the GUI thread can interrupt it."""
-
-    def __init__(self) -> None:
-        self.conn: sqlite3.Connection | None = None
-        self.stopped = False
-
-    def stop(self) -> None:
-        self.stopped = True
-        if self.conn is not None:
-            self.conn.interrupt()
 
 
 def remind_state_reports(window, today: date | None = None) -> worker.Job | None:
     """Show the state-report reminder in the status bar when one is late or due soon."""
     if getattr(window, "released", False):
         return None
-    from deerfield_desk.store.register import Register
+    from deerfield_desk.store.background_read import StoppableRead
 
-    db = window.paths.db
-    reader = _Reader()
+    reader = StoppableRead(window.paths.db)
     window.__dict__.setdefault("_on_release", []).append(reader.stop)
 
     def job():  # worker thread
         from deerfield_desk.exports.state_report import outstanding
 
         day = today or date.today()
-        if reader.stopped:
-            return []
-        reg = Register.open_read_only(db)
-        reader.conn = reg.conn
-        try:
-            if reader.stopped:
-                return []
-            return [r.line(day) for r in outstanding(reg, day) if r.status(day) != "upcoming"]
-        except sqlite3.OperationalError:
-            if reader.stopped:  # interrupted because the window closed
-                return []
-            raise
-        finally:
-            reader.conn = None
-            reg.close()
+        urgent = reader.run(lambda reg: [r.line(day) for r in outstanding(reg, day)
+                                         if r.status(day) != "upcoming"])  # fmt: skip
+        return urgent or []
 
     def done(lines: list[str]) -> None:
         if lines and not reader.stopped and not getattr(window, "released", False):
