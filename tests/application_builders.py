@@ -32,6 +32,8 @@ def complete_answers(work: str) -> dict:
         out |= {"disturbed_sqft": "0", "earthwork_cuyd": "0"}
         if work != "land_disturbance":
             out["estimated_cost"] = "5000"
+    if work == "new_building":  # a new dwelling says its units (asked only for dwellings)
+        out["dwelling_units"] = "1"
     if work == "move_building":
         out["uses_public_way"] = "yes"
     if work == "satellite_dish":  # a rear-yard dish within the §12.30(5) limits

@@ -27,6 +27,19 @@ def isolated_home(tmp_path, monkeypatch):
     return home
 
 
+@pytest.fixture(autouse=True)
+def wizard_left_open_keeps_editing(monkeypatch):
+    """A wizard closed with unsaved work asks "save as draft or discard?". pytest-qt closes
+    every widget at teardown; a test that does not answer that question itself must not hang
+    on a modal box there, so by default the answer is "keep editing" (nothing is written).
+    Likewise the "these figures look unusual" question never blocks a test."""
+    from deerfield_desk.ui.wizard import wizard
+
+    monkeypatch.setattr(wizard, "ask_leave", lambda _parent, _people: wizard.STAY)
+    # and figures that look unusual are kept as typed unless a test answers otherwise
+    monkeypatch.setattr(wizard, "ask_unusual", lambda _parent, _lines: True)
+
+
 @pytest.fixture
 def clerk() -> Actor:
     return Actor("Pat Clerk", Role.CLERK, "test-device")

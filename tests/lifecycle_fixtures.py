@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWizard
 
+from deerfield_desk.ui import confirm
 from deerfield_desk.ui.wizard import ApplicationWizard
 from tests.application_builders import TODAY, complete_answers, people
 
@@ -64,8 +65,21 @@ def walk(qtbot, register, *, site: dict, work: str, answers: dict, received=(),
             wizard.summary_page.result and wizard.summary_page.result.assessment.undetermined
         )
         assert not undetermined, f"still to determine: {undetermined}"
-        wizard.accept()
+        submit(wizard)
     return wizard
+
+
+def submit(wizard, answer: bool = True) -> list[str]:
+    """Press Submit and answer the official-act confirmation (never a blocking box);
+    returns the confirmations asked, so a test can say there was exactly one."""
+    asked: list[str] = []
+    original = confirm.ask
+    confirm.ask = lambda _parent, title, _text: asked.append(title) or answer
+    try:
+        wizard.accept()
+    finally:
+        confirm.ask = original
+    return asked
 
 
 def receive_all(wizard) -> None:

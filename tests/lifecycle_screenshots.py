@@ -27,7 +27,7 @@ from tests.application_builders import TODAY  # noqa: E402
 SCENARIOS = {
     "house": dict(site={"site_house_number": "12", "site_on_platted_lot": True,
                         "site_zoning": "residential"}, work="new_building",
-                  answers={"structure": "dwelling", "area_sqft": "1800",
+                  answers={"structure": "dwelling", "dwelling_units": "1", "area_sqft": "1800",
                            "estimated_cost": "250,000", "new_primary_structure": True},
                   description="Two-storey house with attached garage"),
     "subdivision": dict(site={}, work="land_disturbance",

@@ -4,6 +4,7 @@ the hand-written receipt path's duplicate warning, and the receipt printed by a 
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtGui import QKeySequence
 
 from deerfield_desk.store import cashier
@@ -30,14 +31,22 @@ def test_take_payment_opens_on_the_selected_permit_and_records_a_receipt(
     def clerk_fills_in(dialog):
         opened.append(dialog.windowTitle())
         dialog.show_receipt = lambda number: None
+        dialog.ask_warnings = lambda warnings: pytest.fail(f"asked: {warnings}")
         dialog.check_number.setText("2001")
-        assert dialog.record()
+        recorded = dialog.record()
+        assert recorded or dialog.error.text() == "Fee lines: choose at least one fee line to pay"
         return dialog.result()
 
     monkeypatch.setattr(TakePaymentDialog, "exec", clerk_fills_in)
     receipt = cashier_menu.open_take_payment(window)
     assert opened and "7 Oak St" in opened[0]
     assert receipt["receipt_number"] == "R-2026-0001" and receipt["amount_cents"] == 14000
+    # the permit window's entry: this permit, whatever the register has selected
+    from deerfield_desk.ui.cashier.take_payment import open_take_payment
+
+    monkeypatch.setattr(window, "current_permit_uuid", lambda: None)
+    assert open_take_payment(window, permit["uuid"]) is None  # nothing owed any more
+    assert len(opened) == 2
 
 
 def test_with_nothing_selected_the_clerk_chooses_an_application_owing(window, monkeypatch):
@@ -94,3 +103,23 @@ def test_the_render_command_prints_a_receipt_in_a_second_process(register, tmp_p
     assert "House number placard" in pdf_text(target.read_bytes(), tmp_path)
     refused = cli("render", "receipt", "R-2026-0009", "--to", target, "--db", register.path)
     assert refused.returncode != 0 and "R-2026-0009" in refused.stderr
+
+
+def test_the_receipts_list_follows_a_payment_taken_while_it_is_open(qtbot, window):
+    from datetime import date
+
+    from deerfield_desk.ui.cashier.receipts_dialog import ReceiptsDialog
+
+    permit = application_owing(window.register)
+    dialog = ReceiptsDialog(window, window.register, day=date(2026, 11, 30))
+    qtbot.addWidget(dialog)
+    assert dialog.table.rowCount() == 0
+    cashier.take_payment(
+        window.register,
+        payer_name="Ann Owner",
+        method="cash",
+        lines=[(permit["lines"][0]["uuid"], 5000)],
+        received_at=MORNING,
+    )
+    qtbot.waitUntil(lambda: dialog.table.rowCount() == 1)
+    assert dialog.table.item(0, 0).text() == "R-2026-0001"

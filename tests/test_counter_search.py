@@ -60,6 +60,17 @@ def test_a_phone_number_in_any_formatting_finds_the_party(register, counter, typ
     assert _found(register, typed) == [("Maria Gonzalez", False)]
 
 
+def test_a_local_number_takes_the_village_area_code(register, counter):
+    from deerfield_desk.documents.village import save_village_settings
+    from tests.documents_fixtures import SETTINGS
+
+    assert _found(register, "555-0142") == []  # no village phone on file: no area code
+    save_village_settings(register, SETTINGS)  # (608) 555-0142
+    assert _found(register, "555-0142") == [("Maria Gonzalez", False)]
+    assert _found(register, "555.0199") == [("Luis Gonzales", False)]
+    assert _found(register, "2026-0142") == []  # a permit number is not a phone number
+
+
 def test_a_phone_number_nobody_has_finds_nothing(register, counter):
     assert _found(register, "608-555-0143") == []
     assert phone_digits("+1 (608) 555-0142") == "6085550142"
@@ -141,7 +152,21 @@ def test_the_notices_tab_finds_by_number_phone_name_and_address(register, counte
 
     assert found(issued["notice_number"]) == [draft["uuid"]]
     assert found("6085550142") == [draft["uuid"]]
+    assert found("555-0142") == [draft["uuid"]]  # the village's area code (Settings)
     assert found("gonzalez liberty") == [draft["uuid"]]
     assert found("fence") == [other["uuid"]]
     assert found("100%") == []  # a typed % matches itself, not everything
     assert sorted(found("")) == sorted([draft["uuid"], other["uuid"]])
+
+
+def test_the_register_window_marks_near_misses(qtbot, window, counter):
+    from PySide6.QtCore import Qt
+
+    view = window.register_view
+    view.model.set_query(rq.RegisterQuery(text="Gonzales"))
+    view._show_count(view.model.total)
+    assert view.count_label.text() == "4 permits match (2 spelt a little differently, in italics)"
+    model = view.model
+    fonts = [model.data(model.index(r, 0), Qt.ItemDataRole.FontRole) for r in range(4)]
+    assert [f is not None and f.italic() for f in fonts] == [False, False, True, True]
+    assert "Near match" in model.data(model.index(3, 0), Qt.ItemDataRole.ToolTipRole)

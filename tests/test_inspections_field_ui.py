@@ -92,7 +92,7 @@ def test_result_dialog_failure_needs_defect_then_opens_reinspection(window, qtbo
 
 
 def test_checklist_dialog_saves_all_items_and_attaches_queued_photo(
-    window, qtbot, tmp_path, monkeypatch
+    window, qtbot, tmp_path, monkeypatch, sync_workers
 ):
     from PIL import Image
 

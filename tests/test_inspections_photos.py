@@ -9,6 +9,7 @@ from deerfield_desk.config import register_paths
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.store import inspections, photos
 from tests.inspections_fixtures import NOW, make_permit, open_field_register
+from tests.photo_fixtures import write_png_claiming
 
 
 @pytest.fixture
@@ -70,14 +71,16 @@ def test_large_photo_display_copy_long_side_at_most_2048(
 
 
 def test_decompression_bomb_refused_and_nothing_written(
-    field_register, db_path, inspection, tmp_path, monkeypatch
+    field_register, db_path, inspection, tmp_path
 ):
+    """A 236 KB PNG claiming 81 megapixels is refused from its header (1.27 GB before)."""
     source = tmp_path / "bomb.png"
-    Image.new("1", (200, 100)).save(source, "PNG")
-    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 15_000)  # 20,000 px: over, under twice
+    write_png_claiming(source, 9000, 9000)
+    assert source.stat().st_size < 300_000  # a quarter of a megabyte
     paths = register_paths(db_path)
-    with pytest.raises(InvalidInput, match="decompression bomb"):
+    with pytest.raises(InvalidInput, match="bomb.png is a PNG of 9,000 x 9,000 pixels") as caught:
         photos.import_photo(field_register, paths, source, "inspections", inspection["uuid"])
+    assert caught.value.field == "photo" and "decompression bomb" in caught.value.rule
     assert not paths.photos.exists()
     assert photos.attachments_for(field_register, "inspections", inspection["uuid"]) == []
 
@@ -94,7 +97,8 @@ def test_renamed_text_file_refused(field_register, db_path, inspection, tmp_path
 def test_gif_refused_as_format(field_register, db_path, inspection, tmp_path):
     source = tmp_path / "anim.gif"
     Image.new("P", (10, 10)).save(source, "GIF")
-    with pytest.raises(InvalidInput, match="only JPEG, PNG and TIFF"):
+    refusal = "anim.gif is a GIF file; only JPEG, HEIC/HEIF, MPO, PNG or TIFF"
+    with pytest.raises(InvalidInput, match=refusal):
         photos.import_photo(
             field_register, register_paths(db_path), source, "inspections", inspection["uuid"]
         )

@@ -220,11 +220,11 @@ def test_fee_schedule_dialog_names_the_bad_row_and_saves_a_good_one(qtbot, windo
                     "per_sqft_cents": 25, "effective_from": "2027-13-01"})  # fmt: skip
     row = dialog.table.rowCount() - 1
     assert not dialog.save()
-    assert dialog.error.text() == f"fee_schedule row {row + 1} effective_from: a date, YYYY-MM-DD"
+    assert dialog.error.text() == f"Row {row + 1}, Effective from: a date, YYYY-MM-DD"
     dialog.table.setItem(row, 4, QTableWidgetItem("2027-01-01"))
     dialog.table.setItem(row, 3, QTableWidgetItem("0.255"))
     assert not dialog.save()
-    assert "per sq ft" in dialog.error.text() and "whole cents" in dialog.error.text()
+    assert dialog.error.text() == f"Row {row + 1}, Per sq ft $: whole cents only (two decimals)"
     dialog.table.setItem(row, 3, QTableWidgetItem("0.25"))
     assert dialog.save()
     saved = fee_schedule(window.register)[-1]
@@ -260,7 +260,7 @@ def test_deposit_recorded_and_forfeited_from_the_dialog(qtbot, window, answers):
                       "exterior_unfinished"]  # fmt: skip
     money.dep_cause.setCurrentIndex(0)
     assert money.forfeit()
-    assert money.deposits.item(0, 4).text() == "forfeited"
+    assert money.deposits.item(0, 4).text() == "Forfeited"
     assert "§12.15" in money.deposits.item(0, 5).text()
 
 
@@ -302,6 +302,8 @@ def test_papers_tab_takes_the_insurance_amounts_of_12_19_7(qtbot, window):
     assert '"moving_insurance_accident": "1000000.00"' in app["received_json"]
     edit.setText("a lot")
     edit.editingFinished.emit()
-    assert "moving_insurance_accident" in money.error.text()  # named, nothing written
+    error = money.error.text()  # named as on screen, nothing written
+    assert "'a lot' is not an amount in dollars" in error and "_" not in error
+    assert error.lower().startswith("public liability")
     app = window.register.query_one("SELECT received_json FROM applications")
     assert '"moving_insurance_accident": "1000000.00"' in app["received_json"]

@@ -123,12 +123,13 @@ def test_draft_names_the_field_at_fault(window, monkeypatch):
     monkeypatch.setattr(notice_dialogs, "run", filler(kind="violation", facts="", sections="12.20"))
     assert view.draft() is None
     dialog = notice_dialogs.run.seen[0]
-    assert dialog.error_text("facts").startswith("facts:")
+    assert dialog.error_text("facts").startswith("Facts: say what was found")
     assert dialog.error_text("sections") == ""
     monkeypatch.setattr(notice_dialogs, "run", filler(
         kind="raze_order", facts="Roof collapsed.", sections="12.17"))  # fmt: skip
     assert view.draft() is None
-    assert "correct_by" in notice_dialogs.run.seen[0].error_text("correct_by")
+    correct_by = notice_dialogs.run.seen[0].error_text("correct_by")
+    assert correct_by.startswith("Correct by:") and "correct_by" not in correct_by
     assert window.register.query("SELECT * FROM notices") == []
 
 

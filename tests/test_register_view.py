@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 
 from deerfield_desk.store import backup, journal
 from deerfield_desk.ui import session
-from deerfield_desk.ui.register_model import COL_ADDRESS, COL_OWNER
+from deerfield_desk.ui.register_model import COL_ADDRESS, COL_NEXT_ACTION, COL_OWNER
 from tests.register_fixtures import known_permits, window  # noqa: F401
 
 
@@ -53,7 +53,7 @@ def test_detail_pane_shows_parties_and_history_from_the_journal(qtbot, window, k
     assert window.current_permit_uuid() == permit["uuid"]
     text = view.detail.toPlainText()
     assert "Bob Olson" in text and "History (journal)" in text
-    assert "status: draft → submitted" in text and "Pat Clerk (clerk)" in text
+    assert "Status: Draft → Submitted" in text and "Pat Clerk (clerk)" in text
 
 
 def test_enter_opens_the_selected_permit_and_ctrl_f_focuses_search(qtbot, window, known_permits):  # noqa: F811
@@ -115,4 +115,33 @@ def test_a_change_refreshes_and_keeps_the_permit_selected(qtbot, window, known_p
     window.register.update("permits", permit["uuid"], {"status": "under_review"})
 
     assert window.current_permit_uuid() == permit["uuid"]
-    assert "status: submitted → under_review" in view.detail.toPlainText()
+    assert "Status: Submitted → Under review" in view.detail.toPlainText()
+
+
+def test_detail_pane_speaks_plain_words_in_local_time(qtbot, window, known_permits):  # noqa: F811
+    """Issue 16.8: no codes, column names or UTC stamps where the clerk reads."""
+    import re
+
+    from deerfield_desk.models.plain_labels import local_time
+
+    view = window.register_view
+    permit = known_permits["liberty12"]
+    view.filters.search.setText("12 liberty")
+    qtbot.waitUntil(lambda: view.model.rowCount() == 1, timeout=2000)
+    text = view.detail.toPlainText()
+    assert "UTC" not in text and "Created" in text
+    stamp = journal.history(window.register.conn, permit["uuid"])[0]["at_utc"]
+    assert local_time(stamp).replace("-", "\u2011") in text  # kept on one line
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), "a stored code is shown as is"
+
+
+def test_the_next_action_is_in_view_at_1280_by_800(qtbot, window, known_permits):  # noqa: F811
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    table = window.register_view.table
+    header = table.horizontalHeader()
+    right = header.sectionViewportPosition(COL_NEXT_ACTION) + header.sectionSize(COL_NEXT_ACTION)
+    assert (
+        header.sectionViewportPosition(COL_NEXT_ACTION) >= 0 and right <= table.viewport().width()
+    )

@@ -11,6 +11,7 @@ from reportlab.lib.units import inch
 from deerfield_desk.documents.blocks import grid, heading, kv_table, para, signature
 from deerfield_desk.documents.inspection_report import RESULTS, defects_of, stage_label
 from deerfield_desk.documents.layout import FRAME_WIDTH, build_pdf, cite, fmt_date
+from deerfield_desk.documents.signature_marks import signed_blocks
 from deerfield_desk.documents.village import village_settings
 from deerfield_desk.errors import InvalidInput
 
@@ -67,4 +68,6 @@ def render_correction_notice(record: dict, settings, *, calendar=None) -> bytes:
         ),
     ]
     story += signature(record.get("inspector") or village.inspector, "Building Inspector")
+    # the contractor's or owner's own signature, given on the inspector's screen (issue 17)
+    story += signed_blocks(record.get("signatures") or [], "correction_notice")
     return build_pdf(story, title="Correction Notice", ref=ref, settings=village)

@@ -5,7 +5,8 @@ record the office files.
 Record: the inspection row plus ``permit_number``, ``address_text``, ``owner_name``,
 ``contractor_name``, ``defects`` (list of ``{"item", "section", "note"}``; or the row's
 ``defects_json``) and ``photos`` (attachment rows: ``display_path``/``original_path``,
-``caption``, ``taken_at``).
+``caption``, ``taken_at``) and ``signatures`` (rows of ``store.signatures``: those given on
+this document print under the inspector's line).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from reportlab.lib.units import inch
 from deerfield_desk.documents.blocks import grid, heading, kv_table, para, signature
 from deerfield_desk.documents.layout import FRAME_WIDTH, build_pdf, cite, fmt_date
 from deerfield_desk.documents.photos import photo_grid
+from deerfield_desk.documents.signature_marks import signed_blocks
 from deerfield_desk.documents.village import village_settings
 from deerfield_desk.models.inspection_rules import Result
 
@@ -111,6 +113,7 @@ def render_inspection_report(record: dict, settings, *, calendar=None) -> bytes:
         )
     # signed before the photos, so a long photo section never strands the signature
     story += signature(record.get("inspector") or village.inspector, "Building Inspector")
+    story += signed_blocks(record.get("signatures") or [], "inspection_report")
     photos = record.get("photos") or []
     if photos:
         story += [heading(f"Photos ({len(photos)})"), *photo_grid(photos)]

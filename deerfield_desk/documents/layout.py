@@ -79,7 +79,9 @@ def styles() -> dict[str, ParagraphStyle]:
 
 
 def cite(section: str) -> str:
-    return f"§{section}"
+    """``§12.12(5)`` for a village section; a state code section (``SPS 321.16``, from the
+    defect library) as the code writes it: "§SPS" is not how anyone cites it."""
+    return f"§{section}" if section[:1].isdigit() else section
 
 
 def fmt_date(value: date | datetime | str | None, *, missing: str = "—") -> str:

@@ -149,3 +149,18 @@ class ErosionLogTrigger(StrEnum):
 
     RAIN = "rain"
     WEEKLY = "weekly"
+
+
+class SignerRole(StrEnum):
+    """Who signs a visit's document on the inspector's screen (issue 17)."""
+
+    CONTRACTOR = "contractor"
+    OWNER = "owner"
+
+
+class SignedDocument(StrEnum):
+    """The document a signature was given on: the report left at the site, or the notice of
+    corrections after a failed or partial visit (12.12(5))."""
+
+    INSPECTION_REPORT = "inspection_report"
+    CORRECTION_NOTICE = "correction_notice"

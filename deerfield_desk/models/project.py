@@ -83,6 +83,7 @@ class Project:
     area_sqft: float | None = None  # floor area; for demolition, the part razed
     estimated_cost: Decimal | None = None
     roof_layers: int | None = None  # after the work
+    dwelling_units: int | None = None  # in the building after the work (dwellings only)
     dish_diameter_in: float | None = None
     disturbed_sqft: float | None = None
     earthwork_cuyd: float | None = None
@@ -154,7 +155,7 @@ _MONEY = {
     "equalized_value",
     "lowest_nearby_value",
 }
-_COUNTS = {"roof_layers", "lots_created", "stories", "existing_dishes"}
+_COUNTS = {"roof_layers", "lots_created", "stories", "existing_dishes", "dwelling_units"}
 _PERCENT = {"damage_pct", "fire_damage_pct", "dish_yard_share_pct"}  # at most 100
 _TEXT = {"exception_finding"}
 _TRISTATE = {"uses_public_way"}  # yes, no, or not answered yet (None)

@@ -74,6 +74,12 @@ class Question:
     unit: str = ""
     works: frozenset[Work] = frozenset(Work)
     needs_fire_limits: bool = False  # asked only on a site inside the fire limits
+    structures: frozenset[Structure] | None = None  # asked only for these structures
+
+
+#: Buildings people live in: their number of dwelling units is asked (Census C-404, state
+#: reports of new one- and two-family dwellings).
+HOUSING = frozenset({Structure.DWELLING, Structure.MULTIFAMILY})
 
 
 Q = Question
@@ -87,6 +93,8 @@ DISH = frozenset({W.SATELLITE_DISH})
 GRADING = frozenset({W.LAND_DISTURBANCE})
 QUESTIONS: tuple[Question, ...] = (
     Q("structure", "Structure", "choice", works=BUILDING_WORK),
+    Q("dwelling_units", "Dwelling units in the building after the work", "count", "units",
+      frozenset({W.NEW_BUILDING, W.ADDITION, W.ALTERATION, W.MOVE_BUILDING}), structures=HOUSING),
     Q("area_sqft", "Floor area (for demolition: the part razed)", "number", "sq ft",
       SIZED_WORK),
     Q("estimated_cost", "Estimated total cost (labour and materials)", "money", "$",
@@ -187,9 +195,16 @@ def project_input(site: dict, work: str, answers: dict) -> dict:
             out[key] = value
     asked = {q.key: q for q in questions_for(work, fire_limits=bool(site.get("fire_limits")))}
     for key, value in answers.items():
+        if key in asked and not applies(asked[key], answers):
+            continue  # a dwelling's unit count left over after the structure was changed
         if key in asked and not is_blank(value):
             out[key] = engine_value(asked[key], value)
     return out
+
+
+def applies(question: Question, answers: dict) -> bool:
+    """Whether a question asked for some structures only applies to the one chosen."""
+    return question.structures is None or answers.get("structure") in question.structures
 
 
 def is_blank(value) -> bool:

@@ -16,6 +16,7 @@ from typing import Any, cast
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.assessment import Assessment, assess_project
 from deerfield_desk.models.codes import ApplicationStatus
+from deerfield_desk.models.dwelling_units import check_dwelling_units, housing_units
 from deerfield_desk.models.fee_lines import FeeLine, base_building_fee, fee_lines
 from deerfield_desk.models.money import parse_dollars
 from deerfield_desk.models.project import Project, parse_project
@@ -28,6 +29,7 @@ from deerfield_desk.store.numbering import assign_application_number
 from deerfield_desk.store.permits_lifecycle import start_review
 from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.rows import ApplicationRow, PermitRow
+from deerfield_desk.store.zoning_table import district_for
 
 EMPTY_STATE: dict[str, Any] = {
     "site": {}, "parties": {}, "work": None, "answers": {}, "received": {}, "description": ""
@@ -180,7 +182,10 @@ def preview(reg: Register, state: dict, on: date) -> Preview:
     """The engine's assessment of the wizard state and the fee lines it brings."""
     if not state.get("work"):
         raise InvalidInput("work", "choose the kind of work")
-    data = project_input(state.get("site") or {}, state["work"], state.get("answers") or {})
+    site = dict(state.get("site") or {})
+    district = district_for(reg, site.get("zoning"))  # the parcel's code, through the table
+    site["zoning"] = district.value if district else None
+    data = project_input(site, state["work"], state.get("answers") or {})
     schedule = fee_schedule(reg)
     base = base_building_fee(schedule, on, data.get("area_sqft"))
     if base is not None and data.get("started_without_permit"):
@@ -228,6 +233,7 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
             for role in ("owner", "applicant", "contractor")
             if state["parties"].get(f"{role}_uuid")
         }
+        units = check_dwelling_units(state["work"], state["answers"], required=False)
         assign_application_number(reg, app_uuid, on)
         app = cast(ApplicationRow, reg.update(
             "applications",
@@ -237,6 +243,7 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
                 "submitted_at": on.isoformat(),
                 "assessment_json": assessment_json,
                 "parcel_id": parcel["id"],
+                "dwelling_units": units,
                 **{f"{r}_id": p["id"] for r, p in people.items()},
             },
             action="submit",
@@ -257,6 +264,7 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
                     "structure": state["answers"].get("structure"),
                     "description": app["description"],
                     "estimated_cost_cents": parse_dollars(cost) if cost else None,
+                    "housing_units": housing_units(state["work"], p.type, units),
                     "parcel_id": parcel["id"],
                     "address_text": parcel["address_text"],
                     "parcel_number": parcel["parcel_number"],

@@ -30,6 +30,8 @@ from deerfield_desk.models.codes import (
     PermitClass,
     PermitKind,
     RecordStatus,
+    SignedDocument,
+    SignerRole,
     SiteClass,
     StageChange,
     VisitPurpose,
@@ -78,6 +80,17 @@ CODED_COLUMNS: dict[str, dict[str, tuple[type[StrEnum], bool]]] = {
     "erosion_log": {"trigger": (ErosionLogTrigger, False), "status": (RecordStatus, False)},
     "rainfall": {"status": (RecordStatus, False)},
     "receipts": {"method": (PaymentMethod, False), "status": (RecordStatus, False)},
+    "signatures": {
+        "document": (SignedDocument, False),
+        "signer_role": (SignerRole, False),
+        "status": (RecordStatus, False),
+    },
+    "checklist_drafts": {
+        "site_class": (SiteClass, False),
+        "purpose": (VisitPurpose, False),
+        "status": (RecordStatus, False),
+    },
+    "defect_library": {"status": (RecordStatus, False)},
 }
 
 

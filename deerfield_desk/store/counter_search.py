@@ -19,6 +19,9 @@ from deerfield_desk.store.migrations.m0015_cashiering import PHONE_DIGITS
 
 #: A phone number as typed: 608-555-0142, (608) 555 0142, 608.555.0142, 6085550142, +1 608…
 PHONE = re.compile(r"(?<![\w-])(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]{0,2}\d{3}[\s.-]?\d{4}(?![\w-])")
+#: A local number without its area code (555-0142): the village's own area code is assumed,
+#: as the counter hears it. Hyphen or dot only, so "412 5550" (a house number) is left alone.
+LOCAL_PHONE = re.compile(r"(?<![\w.-])\d{3}[.-]\d{4}(?![\w.-])")
 #: An application (A-2026-0012) or notice (N-2026-0003) number, or its first part being typed.
 APPLICATION = re.compile(r"(?<![\w-])A-\d{4}(?:-\d*)?(?![\w-])", re.IGNORECASE)
 NOTICE = re.compile(r"(?<![\w-])N-\d{4}(?:-\d*)?(?![\w-])", re.IGNORECASE)
@@ -36,10 +39,20 @@ def _prefix_range(token: str) -> tuple[str, str]:
     return token, token[:-1] + chr(ord(token[-1]) + 1)
 
 
-def counter_filters(text: str) -> tuple[list[str], list, str]:
-    """(WHERE terms on ``permits p``, their parameters, the text left for the word search)."""
+def village_area_code(conn: Executor) -> str | None:
+    """The area code of the village office's phone (Settings), or None when none is set."""
+    row = conn.execute("SELECT value FROM settings WHERE key = 'village.phone'").fetchone()
+    digits = phone_digits(json.loads(row[0]) or "") if row else ""
+    return digits[:3] if len(digits) == 10 else None
+
+
+def counter_filters(text: str, area_code: str | None = None) -> tuple[list[str], list, str]:
+    """(WHERE terms on ``permits p``, their parameters, the text left for the word search).
+    ``area_code`` completes a seven-digit number (``village_area_code``)."""
     where: list[str] = []
     params: list = []
+    if area_code:
+        text = LOCAL_PHONE.sub(lambda m: f" {area_code}-{m.group(0)} ", text)
     for found in APPLICATION.findall(text):
         where.append(
             "p.application_id IN (SELECT id FROM applications "

@@ -30,6 +30,7 @@ from deerfield_desk.store.document_sources import (
 )
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.rows import NoticeDocument
+from deerfield_desk.store.signatures import signatures_for
 
 PERMIT_KINDS = {
     "permit-card",
@@ -181,6 +182,7 @@ def inspection_record(
         raise RecordNotFound(f"permit {permit['permit_number']} has no recorded {what} yet")
     record = {**permit, **row, "permit_number": permit["permit_number"]}
     record["photos"] = photos_of(reg, "inspections", [row["uuid"]])
+    record["signatures"] = signatures_for(reg, row["id"])  # given on screen (issue 17)
     stored = json.loads(row["defects_json"] or "[]")
     if isinstance(stored, dict):
         record["items"] = stored.get("checklist") or []

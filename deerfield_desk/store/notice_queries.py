@@ -37,7 +37,7 @@ def list_notices(
     be found somewhere (the office keeps hundreds of notices, so a pattern per word is quick)."""
     if status is not None and status not in STATUSES:
         raise InvalidInput("status", f"one of {', '.join(STATUSES)}")
-    where, params = _text_filter(text)
+    where, params = _text_filter(reg, text)
     if status:
         where.append("n.status = ?")
         params.append(status)
@@ -66,13 +66,21 @@ _SEARCHED = (
 )
 
 
-def _text_filter(text: str) -> tuple[list[str], list]:
+def _text_filter(reg: Register, text: str) -> tuple[list[str], list]:
     from deerfield_desk.store.applications import contains_pattern
-    from deerfield_desk.store.counter_search import PHONE, phone_digits
+    from deerfield_desk.store.counter_search import (
+        LOCAL_PHONE,
+        PHONE,
+        phone_digits,
+        village_area_code,
+    )
     from deerfield_desk.store.migrations.m0015_cashiering import PHONE_DIGITS
 
     where: list[str] = []
     params: list = []
+    area = village_area_code(reg) if LOCAL_PHONE.search(text or "") else None
+    if area:  # a local number, as the counter hears it: the village's area code
+        text = LOCAL_PHONE.sub(lambda m: f" {area}-{m.group(0)} ", text)
     for found in PHONE.findall(text or ""):
         digits = phone_digits(found)
         where.append(

@@ -7,64 +7,41 @@ Why this way:
 - the display copy has the camera's EXIF orientation applied and a long side of at most
   2,048 px, so screens and reports never rotate or scale a 12-megapixel file themselves;
   JPEGs are decoded at reduced size (``draft``), which keeps an import well under a second;
-- a file Pillow would call a decompression bomb (more than ``Image.MAX_IMAGE_PIXELS``) or that
-  is not a JPEG, PNG or TIFF is refused with a message, before anything is written.
+- what is accepted and what is refused as a decompression bomb (by pixel count and by the
+  memory needed to decode), and how copies are decoded small, is ``store/photo_decode.py``;
+  a refusal is a message naming the file, before anything is written.
 No Qt here: the CLI, the tests and the field screen all call the same functions.
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import os
-import warnings
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image
 
 from deerfield_desk.config import Paths
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.codes import AttachmentKind
 from deerfield_desk.models.progress import Progress
+from deerfield_desk.store.photo_decode import (  # noqa: F401 - re-exported for callers
+    ALLOWED_FORMATS,
+    CAMERA_SUFFIXES,
+    DISPLAY_LONG_SIDE,
+    THUMB_LONG_SIDE,
+    check_file_size,
+    decode_copies,
+    open_checked,
+)
 from deerfield_desk.store.register import Register
 
-ALLOWED_FORMATS = {"JPEG": ".jpg", "PNG": ".png", "TIFF": ".tif"}
-CAMERA_SUFFIXES = {".jpg", ".jpeg", ".png", ".tif", ".tiff"}
-DISPLAY_LONG_SIDE = 2048
-THUMB_LONG_SIDE = 256
 OWNER_TABLES = ("inspections", "checklist_responses", "checklist_visits")
 
 EXIF_IFD, GPS_IFD = 0x8769, 0x8825
 DATETIME_ORIGINAL, DATETIME = 36867, 306
-
-
-def _open_checked(data: bytes, name: str) -> Image.Image:
-    """Open and vet an image: allowed format, not a decompression bomb."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", Image.DecompressionBombWarning)
-        try:
-            image = Image.open(io.BytesIO(data))
-        except UnidentifiedImageError:
-            raise InvalidInput(
-                "photo", f"{name} is not a photo Deerfield Desk can keep (JPEG, PNG or TIFF)"
-            ) from None
-        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            raise InvalidInput(
-                "photo",
-                f"{name} claims more than {Image.MAX_IMAGE_PIXELS:,} pixels: refused as a "
-                "possible decompression bomb; export a smaller copy from the camera",
-            ) from None
-        except (OSError, ValueError) as exc:  # header cut short or damaged
-            raise InvalidInput(
-                "photo", f"{name} could not be decoded ({exc}); copy it again"
-            ) from None
-    if image.format not in ALLOWED_FORMATS:
-        raise InvalidInput(
-            "photo", f"{name} is a {image.format} file; only JPEG, PNG and TIFF are kept"
-        )
-    return image
 
 
 def _ratio(value) -> float:
@@ -133,33 +110,6 @@ def _write_once(path: Path, data: bytes, created: list[Path]) -> None:
         created.append(path)
 
 
-def _display_and_thumb(image: Image.Image) -> tuple[bytes, bytes]:
-    width, height = image.size
-    if image.format == "JPEG":
-        scale = 1
-        while max(width, height) / scale > DISPLAY_LONG_SIDE and scale < 8:
-            scale *= 2
-        image.draft("RGB", (width // scale, height // scale))
-    oriented = ImageOps.exif_transpose(image)
-    if oriented.mode in ("RGBA", "LA") or "transparency" in oriented.info:
-        # flatten onto white: JPEG has no alpha, and transparent parts must not turn black
-        rgba = oriented.convert("RGBA")
-        oriented = Image.new("RGB", rgba.size, "white")
-        oriented.paste(rgba, mask=rgba.getchannel("A"))
-    elif oriented.mode not in ("RGB", "L"):
-        oriented = oriented.convert("RGB")
-    oriented.thumbnail((DISPLAY_LONG_SIDE, DISPLAY_LONG_SIDE), Image.Resampling.BICUBIC)
-    display = io.BytesIO()
-    oriented.save(display, "JPEG", quality=85)
-    # reduce() averages whole blocks (fast, no copy of the full image), then a fine resize
-    factor = max(1, max(oriented.size) // (THUMB_LONG_SIDE * 2))
-    thumb_image = oriented.reduce(factor) if factor > 1 else oriented.copy()
-    thumb_image.thumbnail((THUMB_LONG_SIDE, THUMB_LONG_SIDE), Image.Resampling.BICUBIC)
-    thumb = io.BytesIO()
-    thumb_image.save(thumb, "JPEG", quality=80)
-    return display.getvalue(), thumb.getvalue()
-
-
 def import_photo(
     reg: Register, paths: Paths, source: str | os.PathLike, owner_table: str, owner_uuid: str
 ) -> dict:
@@ -168,23 +118,17 @@ def import_photo(
         raise InvalidInput("owner_table", f"photos attach to {', '.join(OWNER_TABLES)}")
     reg.get(owner_table, owner_uuid)  # the owner must exist before any file is written
     source = Path(source)
+    check_file_size(source)  # before reading: a huge file is never held in memory
     try:
         data = source.read_bytes()
     except OSError as exc:
         raise InvalidInput("photo", f"{source.name} could not be read ({exc.strerror})") from None
-    image = _open_checked(data, source.name)
+    image = open_checked(data, source.name)
     # hashlib releases the GIL on large buffers: hash on a helper thread while Pillow decodes
     with ThreadPoolExecutor(max_workers=1) as pool:
         hashing = pool.submit(lambda: hashlib.sha256(data).hexdigest())
         exif = image.getexif()
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            try:
-                display, thumb = _display_and_thumb(image)
-            except (OSError, ValueError) as exc:  # truncated or damaged file, odd pixel mode
-                raise InvalidInput(
-                    "photo", f"{source.name} could not be decoded ({exc}); copy it again"
-                ) from None
+        display, thumb = decode_copies(image, source.name)
         digest = hashing.result()
     suffix = ALLOWED_FORMATS[str(image.format)]  # vetted by _open_checked
     taken_at, (lat, lon) = _taken_at(exif), _gps(exif)
@@ -243,19 +187,25 @@ def camera_files(folder: str | os.PathLike) -> list[Path]:
     )
 
 
-def import_camera_folder(reg, paths: Paths, folder, owner_table: str, owner_uuid: str):
-    """Generator for ``ui.worker.run_with_progress``: imports each photo, skipping (and
-    reporting) the ones refused. Returns ``(rows, refusals)``."""
-    files = camera_files(folder)
+def import_files(reg, paths: Paths, files, owner_table: str, owner_uuid: str):
+    """Generator for ``ui.worker.Job``: imports each photo in turn (one decision each, so a
+    cancel keeps the photos already attached and leaves no half-written one), skipping and
+    reporting the ones refused. Returns ``(rows, refusals)``."""
+    files = [Path(f) for f in files]
     rows, refusals = [], []
     for number, path in enumerate(files, start=1):
-        yield Progress(number - 1, len(files), f"Importing {path.name}")
+        yield Progress(number - 1, len(files), f"Importing {path.name} ({number} of {len(files)})")
         try:
             rows.append(import_photo(reg, paths, path, owner_table, owner_uuid))
         except InvalidInput as exc:
             refusals.append(str(exc))
     yield Progress(len(files), len(files), "Done")
     return rows, refusals
+
+
+def import_camera_folder(reg, paths: Paths, folder, owner_table: str, owner_uuid: str):
+    """Generator for ``ui.worker.run_with_progress``: every photo of a camera folder."""
+    return (yield from import_files(reg, paths, camera_files(folder), owner_table, owner_uuid))
 
 
 def attachments_for(reg: Register, owner_table: str, owner_uuid: str) -> list[dict]:

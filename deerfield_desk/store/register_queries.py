@@ -20,7 +20,13 @@ from datetime import date
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.codes import PermitKind
 from deerfield_desk.models.status import ACTIVE, NEEDS_ACTION, next_action
-from deerfield_desk.store.counter_search import NEAR_BELOW, counter_filters, near_match
+from deerfield_desk.store.counter_search import (
+    LOCAL_PHONE,
+    NEAR_BELOW,
+    counter_filters,
+    near_match,
+    village_area_code,
+)
 from deerfield_desk.store.executor import Executor
 from deerfield_desk.store.notices import overdue_notice_exists_sql, overdue_permit_ids_sql
 
@@ -213,7 +219,8 @@ def _plan(conn: Executor, q: RegisterQuery, *, near: bool = False) -> Plan | Non
 
     ``near``: the plan of the near misses only (words within an edit or two of a typed word,
     ``store.counter_search``), or None when the text has no near miss to offer."""
-    counter_where, counter_params, text = counter_filters(q.text)
+    area = village_area_code(conn) if LOCAL_PHONE.search(q.text or "") else None
+    counter_where, counter_params, text = counter_filters(q.text, area)
     permit_numbers, parcel_numbers, words = _split_numbers(text)
     where, params = _filters(q)
     where += counter_where

@@ -71,6 +71,7 @@ class ApplicationRow(TypedDict):
     created_at: str
     submitted_at: str | None
     void_reason: str | None
+    dwelling_units: int | None
 
 
 class InspectionRow(TypedDict):
@@ -165,12 +166,65 @@ class ReceiptRow(TypedDict):
     voided_at: str | None
 
 
+class SignatureRow(TypedDict):
+    """One row of ``signatures`` (m0017): a contractor's or owner's signature on screen."""
+
+    id: int
+    uuid: str
+    inspection_id: int
+    document: str
+    signer_name: str
+    signer_role: str
+    strokes_json: str
+    width: int
+    height: int
+    signed_at: str
+    witnessed_by: str
+    status: str
+    void_reason: str | None
+
+
+class ChecklistDraftRow(TypedDict):
+    """One row of ``checklist_drafts`` (m0017): a half-answered erosion checklist."""
+
+    id: int
+    uuid: str
+    permit_id: int
+    inspection_id: int | None
+    site_class: str
+    larger_site: int
+    purpose: str
+    answers_json: str
+    inspector: str
+    saved_at: str
+    status: str
+    void_reason: str | None
+
+
+class DefectLibraryRow(TypedDict):
+    """One row of ``defect_library`` (m0017): the village's own frequent defect."""
+
+    id: int
+    uuid: str
+    section: str
+    description: str
+    correction: str
+    minor: int
+    added_by: str
+    added_at: str
+    status: str
+    void_reason: str | None
+
+
 ROW_TYPES: dict[str, type] = {
     "permits": PermitRow,
     "applications": ApplicationRow,
     "inspections": InspectionRow,
     "notices": NoticeRow,
     "receipts": ReceiptRow,
+    "signatures": SignatureRow,
+    "checklist_drafts": ChecklistDraftRow,
+    "defect_library": DefectLibraryRow,
 }
 
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.closures import load_rules
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store.village_calendar import (
     add_closure,
     closures_for_year,
@@ -131,7 +132,7 @@ class CalendarDialog(QDialog):
         try:
             action()
         except InvalidInput as exc:
-            self.error.setText(f"{exc.field}: {exc.rule}")
+            self.error.setText(say(exc))
             self.error.setVisible(True)
             return
         self.load()

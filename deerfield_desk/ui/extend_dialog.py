@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.deposits import PAYMENT_METHODS
 from deerfield_desk.models.extension import EXTENSION_PRESETS, MAX_EXTENSION_DAYS
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store.permits_lifecycle import extend_permit
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.permit_picker import load_permit, permit_title
@@ -72,7 +73,7 @@ class ExtendDialog(QDialog):
                 self.method.currentData(), self.receipt.text(), self.today,
             )  # fmt: skip
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(str(exc))
+            self.error.setText(say(exc))
             self.error.setVisible(True)
             return False
         self.accept()

@@ -20,5 +20,6 @@ FEATURE_MODULES: list[str] = [
     "deerfield_desk.ui.citation_links",
     "deerfield_desk.ui.finding_actions",
     "deerfield_desk.ui.cashier.install",
+    "deerfield_desk.ui.zoning_dialog",
     "deerfield_desk.ui.help.install",
 ]

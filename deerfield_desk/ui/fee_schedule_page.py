@@ -3,6 +3,8 @@ the clerk (12.22, 12.15, 12.32(3), 12.14(1)). Amounts in dollars on screen, cent
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -20,6 +22,22 @@ from deerfield_desk.store.ledger import fee_schedule, set_fee_schedule
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 COLUMNS = ("Fee", "Label", "Flat $", "Per sq ft $", "Effective from")
+#: The store's names for a row's fields (``fee_schedule row 3 effective_from``), as headed here.
+FIELD_WORDS = {"code": "Fee", "flat_cents": "Flat $", "flat": "Flat $",
+               "per_sqft_cents": "Per sq ft $", "per sq ft": "Per sq ft $",
+               "effective_from": "Effective from"}  # fmt: skip
+WHERE = re.compile(r"fee_schedule row (\d+)(?: (.+))?")
+
+
+def office_words(exc: Exception) -> str:
+    """ "Row 3, Effective from: a date, YYYY-MM-DD" — the row and the column as the clerk sees
+    them, not the store's field code (issue 16.8)."""
+    if isinstance(exc, InvalidInput):
+        found = WHERE.fullmatch(exc.field)
+        if found:
+            column = f", {FIELD_WORDS.get(found[2], found[2])}" if found[2] else ""
+            return f"Row {found[1]}{column}: {exc.rule}"
+    return str(exc)
 
 
 class FeeScheduleDialog(QDialog):
@@ -89,7 +107,7 @@ class FeeScheduleDialog(QDialog):
         try:
             set_fee_schedule(self.register, self.entries())
         except (InvalidInput, NotAllowed) as exc:  # NotAllowed: a field copy
-            self.error.setText(str(exc))
+            self.error.setText(office_words(exc))
             self.error.setVisible(True)
             return False
         self.accept()

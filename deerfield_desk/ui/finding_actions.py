@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QInputDialog
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.actor import Role
+from deerfield_desk.models.office_words import say
 from deerfield_desk.models.project_summary import texts
 from deerfield_desk.models.status import PermitStatus as S
 from deerfield_desk.store.exception_findings import liftable_refusals, record_exception_finding
@@ -64,7 +65,7 @@ def record_finding(window) -> bool:
     try:
         record_exception_finding(window.register, app_uuid, refusal["code"], reason)
     except (InvalidInput, NotAllowed) as exc:
-        confirm.inform(window, "Not recorded", str(exc))
+        confirm.inform(window, "Not recorded", say(exc))
         return False
     window.notify_changed("applications", "permits")
     return True

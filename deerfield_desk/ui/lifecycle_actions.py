@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QInputDialog
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.office_words import say
 from deerfield_desk.models.status import PermitStatus as S
 from deerfield_desk.store.applications import drafts
 from deerfield_desk.store.permits_lifecycle import mark_expired, resubmit, void_permit
@@ -140,4 +141,4 @@ def _act(window, action) -> None:
     try:
         action()
     except (InvalidInput, NotAllowed) as exc:
-        confirm.inform(window, "Not done", str(exc))
+        confirm.inform(window, "Not done", say(exc))

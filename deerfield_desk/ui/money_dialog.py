@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.deposits import DEPOSIT_KINDS, FORFEIT_CAUSES, PAYMENT_METHODS
 from deerfield_desk.models.money import format_cents, parse_dollars
+from deerfield_desk.models.office_words import say
+from deerfield_desk.models.plain_labels import plain
 from deerfield_desk.models.received_items import received_groups
 from deerfield_desk.store import ledger
 from deerfield_desk.store.applications import mark_received
@@ -261,7 +263,7 @@ class MoneyDialog(QDialog):
 
         def record():
             text = edit.text().strip()
-            cents = parse_dollars(text, item.key) if text else None
+            cents = parse_dollars(text, item.text) if text else None  # named as on screen
             value = f"{cents // 100}.{cents % 100:02d}" if cents is not None else False
             return mark_received(self.register, self.app_uuid, item.key, value)
 
@@ -282,7 +284,7 @@ class MoneyDialog(QDialog):
         try:
             action()
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(str(exc))
+            self.error.setText(say(exc))
             self.error.setVisible(True)
             return False
         self.refresh()
@@ -294,14 +296,14 @@ class MoneyDialog(QDialog):
         for r, f in enumerate(self.fee_rows):
             values = (f["description"], f"§{f['basis']}", format_cents(f["amount_cents"]),
                       format_cents(f["paid_cents"]), format_cents(f["balance_cents"]),
-                      f["status"])  # fmt: skip
+                      plain(f["status"]))  # fmt: skip
             for c, value in enumerate(values):
                 self.fees.setItem(r, c, QTableWidgetItem(value))
         self.deposit_rows = ledger.deposits_for_permit(self.register, self.permit["id"])
         self.deposits.setRowCount(len(self.deposit_rows))
         for r, d in enumerate(self.deposit_rows):
             values = (DEPOSIT_KINDS[d["kind"]][0], f"§{d['basis']}",
-                      format_cents(d["amount_cents"]), d["reference"] or "", d["status"],
+                      format_cents(d["amount_cents"]), d["reference"] or "", plain(d["status"]),
                       d["disposition_reason"] or "")  # fmt: skip
             for c, value in enumerate(values):
                 self.deposits.setItem(r, c, QTableWidgetItem(value))

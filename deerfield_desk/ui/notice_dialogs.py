@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.notices import KIND_RULES, ServiceMethod
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store import notices as store
 from deerfield_desk.store.notice_enforcement import lift_stop_work
 from deerfield_desk.store.notice_queries import (
@@ -121,7 +122,7 @@ class NoticeForm(QDialog):
         try:
             row = self.apply()
         except InvalidInput as exc:
-            self.show_error(exc.field, str(exc))
+            self.show_error(exc.field, say(exc))  # "Due date: …", not "due_date: …"
             return False
         except NotAllowed as exc:
             self.show_error("general", str(exc))

@@ -9,8 +9,17 @@ from __future__ import annotations
 import json
 from html import escape
 
+from PySide6.QtGui import QTextOption
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from deerfield_desk.models.plain_labels import (
+    action_label,
+    column_label,
+    column_value,
+    local_time,
+    plain,
+    unbroken,
+)
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.permit_detail import PermitDetail
 from deerfield_desk.store.register_queries import KIND_LABELS
@@ -51,13 +60,13 @@ def _table(headers: list[str], rows: list[list], wrap_last: bool = True) -> str:
 
 
 def _changes(entry: dict) -> str:
-    """What an entry changed, in one line: ``status: issued → finaled``."""
+    """What an entry changed, in one line of plain words: ``Status: Issued → Finaled``."""
     before = json.loads(entry["before_json"]) if entry["before_json"] else {}
     after = json.loads(entry["after_json"]) if entry["after_json"] else {}
     if not before:
         return "created"
     changed = [
-        f"{k.replace('_', ' ')}: {before.get(k) or '—'} → {after.get(k) or '—'}"
+        f"{column_label(k)}: {column_value(k, before.get(k))} → {column_value(k, after.get(k))}"
         for k in sorted(after)
         if k not in ("updated_at",) and before.get(k) != after.get(k)
     ]
@@ -105,7 +114,7 @@ def render_html(d: PermitDetail) -> str:
                 [
                     x["role"],
                     x["name"],
-                    x.get("phone"),
+                    unbroken(x.get("phone")),
                     " ".join(filter(None, [x.get("credential_type"), x.get("credential_number")]))
                     or None,
                 ]
@@ -116,13 +125,14 @@ def render_html(d: PermitDetail) -> str:
     out.append("<h3>Fees</h3>")
     if any(f["paid_cents"] for f in d.fees):  # payments recorded: show what was received
         fee_rows = [
-            [f["description"] or f["code"], money(f["amount_cents"]), money(f["paid_cents"])]
-            + [f["status"]]
+            [f["description"] or plain(f["code"]), money(f["amount_cents"])]
+            + [money(f["paid_cents"]), plain(f["status"])]
             for f in d.fees
         ]
         out.append(_table(["Fee", "Amount", "Received", "Status"], fee_rows, wrap_last=False))
     else:
-        fee_rows = [[f["description"] or f["code"], money(f["amount_cents"]), f["status"]]
+        fee_rows = [[f["description"] or plain(f["code"]), money(f["amount_cents"]),
+                     plain(f["status"])]
                     for f in d.fees]  # fmt: skip
         out.append(_table(["Fee", "Amount", "Status"], fee_rows, wrap_last=False))
     if d.deposits:
@@ -130,7 +140,10 @@ def render_html(d: PermitDetail) -> str:
         out.append(
             _table(
                 ["Kind", "Amount", "Status"],
-                [[x["kind"], money(x["amount_cents"]), x["status"]] for x in d.deposits],
+                [
+                    [plain(x["kind"]), money(x["amount_cents"]), plain(x["status"])]
+                    for x in d.deposits
+                ],
             )
         )
     out.append("<h3>Inspections</h3>")
@@ -140,10 +153,10 @@ def render_html(d: PermitDetail) -> str:
             [
                 [
                     i["stage"].replace("_", " "),
-                    i["scheduled_for"],
-                    (i["inspected_at"] or "")[:16].replace("T", " ") or None,
+                    unbroken(i["scheduled_for"]),
+                    unbroken((i["inspected_at"] or "")[:16].replace("T", " ") or None),
                     i["inspector"],
-                    i["result"],
+                    plain(i["result"]),
                     i["notes"],
                 ]
                 for i in d.inspections
@@ -155,8 +168,9 @@ def render_html(d: PermitDetail) -> str:
         _table(
             ["Number", "Kind", "Served", "Due", "Status", "Section"],
             [
-                [n["notice_number"], n["kind"].replace("_", " "), n["served_at"], n["due_date"]]
-                + [n["status"], f"§{n['sections']}" if n["sections"] else None]
+                [n["notice_number"], plain(n["kind"]), unbroken(n["served_at"])]
+                + [unbroken(n["due_date"]), plain(n["status"])]
+                + [f"§{n['sections']}" if n["sections"] else None]
                 for n in d.notices
             ],
             wrap_last=False,
@@ -165,12 +179,12 @@ def render_html(d: PermitDetail) -> str:
     out.append("<h3>History (journal)</h3>")
     out.append(
         _table(
-            ["When (UTC)", "Who", "Action", "What changed", "Reason"],
+            ["When", "Who", "Action", "What changed", "Reason"],
             [
                 [
-                    e["at_utc"][:19].replace("T", " "),
-                    f"{e['user_name']} ({e['user_role']})",
-                    e["action"],
+                    unbroken(local_time(e["at_utc"])),  # the office's time, not UTC
+                    f"{e['user_name']} ({plain(e['user_role']).lower()})",
+                    action_label(e["action"]),
                     _changes(e),
                     e["reason"],
                 ]
@@ -187,6 +201,9 @@ class PermitDetailPane(QTextBrowser):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("permitDetail")
+        # Break lines between words only: a narrow pane otherwise split "608-764-6687" and
+        # "2026-12-02" mid-number; a wide table scrolls sideways instead.
+        self.setWordWrapMode(QTextOption.WrapMode.WordWrap)
         self.setOpenLinks(False)
         link_browser(self)  # a § in the detail opens the ordinance reader
         self.current_uuid: str | None = None

@@ -162,6 +162,11 @@ class PermitTableModel(QAbstractTableModel):
             return font
         return None
 
+    def near_matches_loaded(self) -> int:
+        """Rows of the fetched pages found by a near miss (issue 16.6): they follow every
+        exact match, so with near misses offered (few exact matches) they are on page one."""
+        return sum(1 for page in self._pages.values() for row in page if row.near_match)
+
     # -- helpers --------------------------------------------------------------------------
     def permit_at(self, row: int) -> rq.RegisterLine | None:
         page_no, offset = divmod(row, PAGE_SIZE)

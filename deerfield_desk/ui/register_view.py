@@ -97,6 +97,9 @@ class RegisterView(QWidget):
         fitted = self.table.fontMetrics().horizontalAdvance(longest) + 16
         header.resizeSection(COL_STATUS, max(WIDTHS[COL_STATUS], fitted))
         header.resizeSection(COL_NEXT_ACTION, 290)
+        # What to do next is what the counter looks for: shown beside the status, so it is in
+        # view at 1280x800 without scrolling sideways (the dates follow the names).
+        header.moveSection(header.visualIndex(COL_NEXT_ACTION), header.visualIndex(COL_STATUS) + 1)
         header.setSortIndicator(-1, Qt.SortOrder.DescendingOrder)  # newest entry first
         state = window.settings().value(SETTINGS_HEADER)
         if isinstance(state, QByteArray | bytes):
@@ -159,8 +162,10 @@ class RegisterView(QWidget):
     def _show_count(self, total: int) -> None:
         q = self.model.query
         filtered = q.text or q.kind or q.status or q.year or q.needs_action
+        near = self.model.near_matches_loaded()
         self.count_label.setText(f"{total:,} permit{'s' if total != 1 else ''}" + (
-            " match" if filtered else " in the register"))  # fmt: skip
+            " match" if filtered else " in the register")
+            + (f" ({near:,} spelt a little differently, in italics)" if near else ""))  # fmt: skip
 
     def _after_reset(self) -> None:
         keep, self._keep_uuid = self._keep_uuid, None

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.office_words import say
 from deerfield_desk.models.project_summary import permit_label, texts
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.permits_lifecycle import (
@@ -32,6 +33,7 @@ from deerfield_desk.store.permits_lifecycle import (
     review_queue,
 )
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.wizard.drafts_panel import DraftsPanel
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 COLUMNS = ("Decide by", "Permit", "Address", "Owner", "Reviewer", "Section", "Status")
@@ -57,6 +59,7 @@ class ReviewQueue(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setVisible(False)  # row numbers mean nothing here
         layout.addWidget(self.table, 1)
         layout.addWidget(QLabel("Conditions of approval, or reasons for rejection (in writing):"))
         self.text = QPlainTextEdit()
@@ -78,6 +81,8 @@ class ReviewQueue(QWidget):
         deemed.clicked.connect(self.deem_rejected)
         buttons.addWidget(deemed)
         layout.addLayout(buttons)
+        self.drafts = DraftsPanel(window)  # applications saved but not submitted (issue 16.4)
+        layout.addWidget(self.drafts)
         self.rows: list[dict] = []
         self.refresh()
         window.register_changed.connect(
@@ -96,7 +101,8 @@ class ReviewQueue(QWidget):
                 due += "  OVERDUE"
             cls = f" ({row['permit_class']})" if row["permit_class"] else ""
             values = (due, permit_label(row["kind"]) + cls, row["address_text"] or "",
-                      row["owner_name"] or "", reviewers.get(row["review_by"], row["review_by"]),
+                      row["owner_name"] or "",
+                      reviewers.get(row["review_by"], row["review_by"]) or "not assigned",
                       f"§{row['review_basis']}" if row["review_basis"] else "§12.14(1)",
                       PermitStatus(row["status"]).label)  # fmt: skip
             for c, value in enumerate(values):
@@ -127,7 +133,7 @@ class ReviewQueue(QWidget):
         try:
             action()
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(str(exc))
+            self.error.setText(say(exc))
             self.error.setVisible(True)
             return False
         self.text.clear()

@@ -26,6 +26,7 @@ from deerfield_desk.documents.village import (
     save_village_settings,
 )
 from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store.document_records import approve_raze_wording, raze_wording_approval
 
 FIELDS = (
@@ -110,7 +111,7 @@ class VillageSettingsPage(QDialog):
         try:
             approve_raze_wording(self.register, self.raze_by.text(), date.today())
         except InvalidInput as exc:
-            self.message.setText(str(exc))
+            self.message.setText(say(exc))
             return False
         self.load()
         return True
@@ -135,7 +136,7 @@ class VillageSettingsPage(QDialog):
         try:
             save_village_settings(self.register, self.values())
         except NotAllowed as exc:  # a field copy: settings are changed at the office
-            self.message.setText(str(exc))
+            self.message.setText(say(exc))
             return False
         missing = missing_official(self.values())
         if missing:  # saved, but the clerk should know documents still refuse to print

@@ -28,6 +28,8 @@ MIGRATION_MODULES = [
     "m0010_backups",
     "m0020_journal_head_register",
     "m0015_cashiering",
+    "m0018_dwelling_units",
+    "m0017_field_photos",
 ]
 
 SET_NAME = "deerfield_desk"

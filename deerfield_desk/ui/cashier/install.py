@@ -40,10 +40,9 @@ def choose_subject(window):
 
 
 def open_take_payment(window):
-    from deerfield_desk.ui.cashier.take_payment import take_payment
+    from deerfield_desk.ui.cashier.take_payment import open_take_payment as open_dialog
 
-    subject = choose_subject(window)
-    return take_payment(window, window.register, subject) if subject else None
+    return open_dialog(window)
 
 
 def open_receipts(window):

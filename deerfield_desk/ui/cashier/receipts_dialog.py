@@ -32,12 +32,17 @@ from deerfield_desk.models.money import format_cents
 from deerfield_desk.store import cashier
 from deerfield_desk.store.receipt_records import deposit_report_record, receipts_on
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.cashier.fit import fit_to_screen
 from deerfield_desk.ui.wizard.fields import error_label
 
 HEADERS = ("Receipt", "Time", "Received from", "Method", "Check no.", "Amount", "Status")
 
 
 class ReceiptsDialog(QDialog):
+    #: The tables this list shows: it reloads when a write touches one (store.changes), so a
+    #: payment taken while it stays open appears at once.
+    SHOWS = frozenset({"receipts", "payments", "applications"})
+
     def __init__(self, parent, register, day: date | None = None, now=None):
         super().__init__(parent)
         self.register = register
@@ -84,7 +89,10 @@ class ReceiptsDialog(QDialog):
         layout.addWidget(buttons)
         self.day.dateChanged.connect(self.refresh)
         self.table.itemSelectionChanged.connect(self._selection_changed)
-        self.resize(900, 520)
+        fit_to_screen(self, 900, 520)
+        changed = getattr(parent, "register_changed", None)
+        if changed is not None:
+            changed.connect(lambda changes: changes.touches(*self.SHOWS) and self.refresh())
         self.refresh()
 
     def chosen_day(self) -> date:

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QScrollArea,
@@ -38,6 +37,7 @@ from deerfield_desk.models.project_summary import permit_label
 from deerfield_desk.store import cashier
 from deerfield_desk.store.cashier_lookup import payment_subject
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.cashier.fit import fit_to_screen
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 #: The store's field names in the form's words (an error never shows a field code).
@@ -128,7 +128,7 @@ class TakePaymentDialog(QDialog):
         self.table.itemChanged.connect(self._update_total)
         self._fill()
         self._method_changed()
-        self.resize(860, 560)
+        fit_to_screen(self, 860, 560)
 
     # -- the lines ------------------------------------------------------------------------
     def _fill(self) -> None:
@@ -152,9 +152,10 @@ class TakePaymentDialog(QDialog):
                     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 self.table.setItem(r, c, item)
         self.table.blockSignals(False)
-        header = self.table.horizontalHeader()
+        # Every column as wide as its text (the fee's name is never cut to "…" on a small
+        # screen: the table scrolls sideways instead); the amount column takes what is left.
         self.table.resizeColumnsToContents()
-        header.setSectionResizeMode(COL_FEE, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setStretchLastSection(True)
         if not self.lines:
             self._show("Nothing is owed on this application.")
         self._update_total()
@@ -221,6 +222,8 @@ class TakePaymentDialog(QDialog):
         method = self.method.currentData()
         try:
             lines = self.chosen()
+            if not lines:  # said before any question about the check: nothing would be paid
+                raise InvalidInput("lines", "choose at least one fee line to pay")
             warnings = cashier.duplicate_warnings(
                 self.register, method=method, check_number=self.check_number.text()
             )
@@ -245,6 +248,18 @@ class TakePaymentDialog(QDialog):
                            f"be printed yet: {exc}")  # fmt: skip
         self.accept()
         return True
+
+
+def open_take_payment(window, permit_or_application=None) -> dict | None:
+    """The main window's entry (the Permits menu, the permit window): the given permit or
+    application, else the one selected in the register, else a chooser of those owing."""
+    if permit_or_application is None:
+        from deerfield_desk.ui.cashier.install import choose_subject
+
+        permit_or_application = choose_subject(window)
+    if permit_or_application is None:
+        return None
+    return take_payment(window, window.register, permit_or_application)
 
 
 def take_payment(parent, register, permit_or_application) -> dict | None:

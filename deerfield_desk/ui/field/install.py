@@ -15,7 +15,10 @@ from deerfield_desk.store.changes import OpChanges
 from deerfield_desk.ui import permit_picker
 from deerfield_desk.ui.field import permit_inspections, photo_actions
 from deerfield_desk.ui.field.checklist_dialog import ChecklistDialog
+from deerfield_desk.ui.field.defect_library_dialog import DefectLibraryDialog
+from deerfield_desk.ui.field.photo_viewer import PhotoViewer
 from deerfield_desk.ui.field.result_dialog import ResultDialog
+from deerfield_desk.ui.field.signature_pad import SignatureDialog
 from deerfield_desk.ui.field.today import TodayScreen
 
 
@@ -30,6 +33,23 @@ def open_checklist(window, inspection_uuid: str) -> None:
 
 
 def open_photos(window, inspection_uuid: str) -> None:
+    """The visit's photos in the viewer (strips per visit, zoom, caption, marks), with
+    "Add photos" importing to this visit in the background."""
+    inspection = window.register.get("inspections", inspection_uuid)
+    permit = window.register.get_by_id("permits", inspection["permit_id"])
+    PhotoViewer(window, permit["uuid"], ("inspections", inspection_uuid), window).exec()
+
+
+def open_signature(window, inspection_uuid: str) -> None:
+    """The contractor or owner signs the visit's report or correction notice on screen."""
+    SignatureDialog(window.register, inspection_uuid, window).exec()
+
+
+def open_defect_library(window) -> None:
+    DefectLibraryDialog(window.register, window).exec()
+
+
+def attach_to_next(window, inspection_uuid: str) -> None:
     photo_actions.attach_photos(window, "inspections", inspection_uuid)
 
 
@@ -101,7 +121,24 @@ def install(window) -> None:
     act("Stages, requests and occupancy for a permit…", "Ctrl+Shift+I", permit_dialog)
     act("Record result for next stop…", "Ctrl+R", on_next(open_result))
     act("Exhibit A checklist for next stop…", "Ctrl+E", on_next(open_checklist))
-    act("Attach photos to next stop…", "Ctrl+Shift+P", on_next(open_photos))
+    act("Photos of next stop…", None, on_next(open_photos))
+
+    def permit_photos() -> None:
+        uuid = choose_permit(window)
+        if uuid:
+            PhotoViewer(window, uuid, None, window).exec()
+
+    act("Photos of a permit (every visit)…", None, permit_photos)
+
+    def sign_last() -> None:
+        # a visit is signed once its result is recorded: the latest recorded stop of the day
+        recorded = [s for s in today.stops if s.result != Result.REQUESTED]
+        if recorded:
+            open_signature(window, recorded[-1].uuid)
+
+    act("Signature on the last recorded stop's report or notice…", None, sign_last)
+    act("Defect library…", None, lambda: open_defect_library(window))
+    act("Attach photos to next stop…", "Ctrl+Shift+P", on_next(attach_to_next))
     act(
         "Import camera folder to next stop…",
         None,

@@ -1,22 +1,25 @@
 """Attaching photos from the field screens: pick files or a camera folder, import them.
 
 The file choosers are module functions (``ask_photo_files``, ``ask_camera_folder``) so tests
-replace them instead of facing a blocking dialog. A camera folder imports in the background
-with progress and cancel; refused files are listed afterwards, each with its reason.
+replace them instead of facing a blocking dialog. Every import runs in the background
+(``ui.worker``) with progress and cancel, on the worker's own register connection: nine phone
+photos imported on the GUI thread froze the window for 19.6 s (issue 17). Refused files are
+listed afterwards, each with its reason; the window reads the new rows back from the journal.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from deerfield_desk.errors import InvalidInput, RecordNotFound
 from deerfield_desk.store import photos
 from deerfield_desk.store.register import Register
-from deerfield_desk.ui.worker import run_with_progress
+from deerfield_desk.ui.worker import Job, run_with_progress
 
-PHOTO_FILTER = "Photos (*.jpg *.jpeg *.png *.tif *.tiff *.JPG *.JPEG *.PNG *.TIF *.TIFF)"
+PATTERNS = ("jpg", "jpeg", "heic", "heif", "mpo", "png", "tif", "tiff")
+PHOTO_FILTER = "Photos ({})".format(" ".join(f"*.{p} *.{p.upper()}" for p in PATTERNS))
 
 
 def ask_photo_files(parent: QWidget) -> list[str]:
@@ -33,22 +36,55 @@ def show_refusals(parent: QWidget, refusals: list[str]) -> None:
         QMessageBox.warning(parent, "Some photos were not attached", "\n".join(refusals))
 
 
-def attach_files(window, owner_table: str, owner_uuid: str, files: list[str]) -> list[dict]:
-    """Import the given files now (a few photos: fast enough on the GUI thread)."""
-    rows, refusals = [], []
-    for path in files:
-        try:
-            rows.append(
-                photos.import_photo(window.register, window.paths, path, owner_table, owner_uuid)
-            )
-        except (InvalidInput, RecordNotFound) as exc:
-            refusals.append(str(exc))
-    show_refusals(window, refusals)
-    return rows
+def _files_job(db_path, actor, paths, files, owner_table, owner_uuid):
+    register = Register.open(db_path, actor)  # the worker thread's own connection
+    try:
+        return (yield from photos.import_files(register, paths, files, owner_table, owner_uuid))
+    finally:
+        register.close()
 
 
-def attach_photos(window, owner_table: str, owner_uuid: str) -> list[dict]:
-    return attach_files(window, owner_table, owner_uuid, ask_photo_files(window))
+def attach_files(
+    window,
+    owner_table: str,
+    owner_uuid: str,
+    files: list[str],
+    on_done: Callable[[list[dict]], None] | None = None,
+    parent: QWidget | None = None,
+) -> Job | None:
+    """Import ``files`` in the background behind a progress dialog (over ``parent``, else
+    the main window); ``on_done(rows)`` when they are in."""
+    if not files:
+        return None
+
+    def done(result) -> None:
+        rows, refusals = result
+        window.catch_up()  # written on the worker's connection: read back from the journal
+        show_refusals(parent or window, refusals)
+        if on_done:
+            on_done(rows)
+
+    return run_with_progress(
+        parent or window,
+        "Importing photos",
+        partial(
+            _files_job,
+            window.paths.db,
+            window.register.actor,
+            window.paths,
+            list(files),
+            owner_table,
+            owner_uuid,
+        ),
+        done,
+    )
+
+
+def attach_photos(
+    window, owner_table: str, owner_uuid: str, on_done=None, parent: QWidget | None = None
+) -> Job | None:
+    files = ask_photo_files(parent or window)
+    return attach_files(window, owner_table, owner_uuid, files, on_done, parent)
 
 
 def _camera_job(db_path, actor, paths, folder, owner_table, owner_uuid):

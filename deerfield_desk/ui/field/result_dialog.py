@@ -26,6 +26,7 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import RECORDABLE, RESULT_LABELS
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.store import inspections
+from deerfield_desk.ui.field.defect_picker import attach_library
 from deerfield_desk.ui.field.style import CARD_STYLE, RESULT_COLOURS, save_cancel_row
 
 COL_SECTION, COL_DESCRIPTION, COL_CORRECTION, COL_MINOR = range(4)
@@ -81,6 +82,8 @@ class ResultDialog(QDialog):
         self.defects.verticalHeader().setDefaultSectionSize(44)
         self.defects.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
         self.defects.setStyleSheet("font-size: 15px;")
+        # typing a defect suggests the library's (issue 17): one pick fills the whole row
+        attach_library(self, register, COL_DESCRIPTION)
         layout.addWidget(self.defects, 1)
         add = QPushButton("Add defect")
         add.clicked.connect(lambda: self.add_defect())

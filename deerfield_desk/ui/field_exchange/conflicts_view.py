@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import DeskError
+from deerfield_desk.models.plain_labels import defects_text, local_time, plain
 from deerfield_desk.store.field import conflicts
 from deerfield_desk.ui.field.style import save_cancel_row
 
@@ -58,8 +59,10 @@ def shown(value) -> str:
         return str(value)
     if len(value) >= 16 and value[4] == "-" and value[10] == "T":
         return value.replace("T", " ")
+    if value.startswith("["):  # the defects list: read out, never shown as JSON
+        return defects_text(value)
     if " " not in value and "_" in value:
-        return value.replace("_", " ")
+        return plain(value)
     return value
 
 
@@ -135,7 +138,7 @@ class ConflictsDialog(QDialog):
         item = self.items[row]
         self.title.setText(
             f"{conflicts.describe(self.register, item)}, changed in the field "
-            f"{shown(item['field_at'])[:16]} UTC"
+            f"{local_time(item['field_at'])}"  # the office's time, not UTC
         )
         rows = conflicts.choices(item)
         self.table.setRowCount(len(rows))

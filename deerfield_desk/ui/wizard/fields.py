@@ -2,17 +2,67 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deerfield_desk.ui.citation_links import link_all
 
 ERROR_STYLE = "color:#b00020;font-weight:bold;"
 HINT_STYLE = "color:#555;"
 
 
+class ErrorLabel(QLabel):
+    """An error line that makes its dialog grow to show it.
+
+    Why: a dialog keeps the size it opened at; a word-wrapped error shown later was cut to
+    its first line, or pushed the buttons off. When the error appears or changes, the dialog
+    grows to its new size hint (never beyond the screen; the wizard's pages scroll instead).
+    """
+
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt's name)
+        super().setVisible(visible)
+        if visible:
+            QTimer.singleShot(0, self, self.grow_window)  # not after the label is gone
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        super().setText(text)
+        if self.isVisible():
+            QTimer.singleShot(0, self, self.grow_window)  # not after the label is gone
+
+    def grow_window(self) -> None:
+        window = self.window()
+        if window is self or not isinstance(window, QDialog) or not window.isVisible():
+            return
+        if window.layout() is not None:
+            window.layout().activate()
+        hint, room = window.sizeHint(), window.screen().availableGeometry()
+        width = min(max(window.width(), hint.width()), room.width())
+        height = min(max(window.height(), hint.height()), room.height())
+        if (width, height) != (window.width(), window.height()):
+            window.resize(width, height)
+
+
 def error_label() -> QLabel:
-    label = QLabel()
+    label = ErrorLabel()
     label.setStyleSheet(ERROR_STYLE)
     label.setWordWrap(True)
     label.setVisible(False)
+    return label
+
+
+def error_text(text: str) -> QLabel:
+    """An error shown at once (not one waiting beside its field)."""
+    label = error_label()
+    label.setText(text)
+    label.setVisible(True)
     return label
 
 
@@ -40,3 +90,22 @@ def with_error(widget: QWidget, unit: str | None = None) -> tuple[QWidget, QLabe
     error = error_label()
     outer.addWidget(error)
     return box, error
+
+
+def tab_only_to_fields(container: QWidget) -> None:
+    """Tab goes from field to field and nowhere else.
+
+    Why: a clerk at the counter types a value, presses Tab, types the next. Two things took a
+    Tab stop of their own without showing it: the scroll area around the work questions, and
+    every label whose "§" the citation linker turned into a link (Qt gives such a label keyboard
+    focus). Each stop shifted every later value by one field — the house became 80 sq ft
+    costing $4.00 and the deposit vanished. Links are made here, before the page is shown, so
+    the application-wide linker finds them linked and leaves their focus alone; they still open
+    the ordinance reader on a click, and the summary page's links stay reachable by keyboard.
+    """
+    link_all(container)
+    for label in container.findChildren(QLabel):
+        label.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    for area in container.findChildren(QAbstractScrollArea):
+        if not isinstance(area, QTextBrowser):
+            area.setFocusPolicy(Qt.FocusPolicy.NoFocus)

@@ -22,10 +22,15 @@ from PySide6.QtWidgets import (
 
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.money import decimal_to_cents, format_cents
+from deerfield_desk.models.office_words import plain_error
 from deerfield_desk.models.received_items import received_groups
 from deerfield_desk.store.applications import preview
-from deerfield_desk.ui.citation_links import link_all
-from deerfield_desk.ui.wizard.fields import hint_label, with_error
+from deerfield_desk.ui.wizard.fields import (
+    error_text,
+    hint_label,
+    tab_only_to_fields,
+    with_error,
+)
 
 
 class ItemsPage(QWizardPage):
@@ -55,7 +60,7 @@ class ItemsPage(QWizardPage):
         try:
             result = preview(self.w.register, self.w.state, self.w.today)
         except InvalidInput as exc:
-            self.body.addWidget(QLabel(f"{exc.field}: {exc.rule}"))
+            self.body.addWidget(error_text(plain_error(exc)))
             return
         groups = received_groups(result.assessment, self.w.state.get("work"))
         for title, items in groups:
@@ -71,7 +76,7 @@ class ItemsPage(QWizardPage):
         if not groups:
             self.body.addWidget(hint_label("Nothing to collect for this kind of work."))
         self.body.addStretch(1)
-        link_all(self.holder)  # each § opens the ordinance reader
+        tab_only_to_fields(self)  # each § opens the ordinance reader on a click
 
     def _amount(self, form, item) -> None:
         """12.19(7) coverages are amounts on the certificate, checked against the minimum."""

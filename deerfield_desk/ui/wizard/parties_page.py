@@ -80,6 +80,11 @@ class PartiesPage(QWizardPage):
         for error in self.new_errors.values():
             error.setVisible(False)
         values = {k: e.text() for k, e in self.new.items()}
+        doubt = self.w.unusual_email(values.get("email"))
+        if doubt is not None:  # asked first, and the clerk chose to correct it
+            self.new_errors["email"].setText(doubt)
+            self.new_errors["email"].setVisible(True)
+            return None
         try:
             person = add_person(self.w.register, values, contractor=(role == "contractor"))
         except InvalidInput as exc:
@@ -88,6 +93,7 @@ class PartiesPage(QWizardPage):
                 label.setText(exc.rule)
                 label.setVisible(True)
             return None
+        self.w.people_added.append(person["uuid"])  # voided if the application is discarded
         for combo_role, combo in self.combos.items():
             current = self.w.state.get("parties", {}).get(f"{combo_role}_uuid")
             self._fill(combo, current)

@@ -12,8 +12,11 @@ from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWizardPage
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.models.fee_lines import required_deposits
 from deerfield_desk.models.money import format_cents
+from deerfield_desk.models.office_words import plain_error
 from deerfield_desk.models.project_summary import GROUPS, summarize
+from deerfield_desk.models.received_items import received_groups
 from deerfield_desk.store.applications import preview
+from deerfield_desk.store.entered_values import entered_values
 from deerfield_desk.store.ledger import fee_schedule
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui.citation_links import link_browser
@@ -21,8 +24,8 @@ from deerfield_desk.ui.ordinance_reader import linkify
 from deerfield_desk.ui.wizard.fields import error_label
 
 STYLE = (
-    "<style>td{padding:2px 8px;vertical-align:top;} th{text-align:left;padding:8px 4px 2px 0;"
-    "font-size:13px;} .sec{white-space:nowrap;}"
+    "<style>td{padding:2px 8px;vertical-align:top;} th{text-align:left;padding:8px 4px 2px 0;}"
+    " .sec{white-space:nowrap;}"
     ".refusal{color:#b00020;font-weight:bold;}</style>"
 )
 
@@ -53,8 +56,7 @@ class SummaryPage(QWizardPage):
             self.result = preview(self.w.register, self.w.state, self.w.today)
         except InvalidInput as exc:
             self.result = None
-            self.error.setText(f"{exc.field}: {exc.rule} — go back to the work page to fix it")
-            self.error.setVisible(True)
+            self.show_error(plain_error(exc))
             return
         a = self.result.assessment
         cal = village_calendar(self.w.register)
@@ -75,6 +77,11 @@ class SummaryPage(QWizardPage):
             self.headline.setText(f"<b>Needed:</b> {escape(kinds)}")
         self.view.setHtml(self.render_html())
         self.completeChanged.emit()
+
+    def show_error(self, text: str) -> None:
+        """An error in the office's words, above the summary, before any confirmation."""
+        self.error.setText(text)
+        self.error.setVisible(True)
 
     def isComplete(self) -> bool:  # noqa: N802 (Qt's name)
         """Submit stays disabled while a figure a rule needs is missing (unknown is not zero);
@@ -109,4 +116,15 @@ class SummaryPage(QWizardPage):
                 rows.append(f"<tr><td width='44%'{css}>{escape(text)}</td><td width='22%' "
                             f"class=sec>{sec}</td><td class=why>{escape(detail)}"
                             "</td></tr>")  # fmt: skip
-        return f"{STYLE}<table width='100%'>{''.join(rows)}</table>"
+        return f"{STYLE}<table width='100%'>{''.join(rows)}</table>{self.entered_html()}"
+
+    def entered_html(self) -> str:
+        """Every value entered, page by page, so a value in the wrong field is seen here."""
+        groups = received_groups(self.result.assessment, self.w.state.get("work"))
+        labels = {item.key: item.text for _title, items in groups for item in items}
+        rows = []
+        for page, entries in entered_values(self.w.register, self.w.state, labels):
+            rows.append(f"<tr><th colspan=2>{escape(page)} (as entered)</th></tr>")
+            rows += [f"<tr><td width='44%'>{escape(label)}</td><td>{escape(value)}</td></tr>"
+                     for label, value in entries]  # fmt: skip
+        return f"<h3>What was entered</h3><table width='100%'>{''.join(rows)}</table>"

@@ -16,6 +16,9 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.dwelling_units import check_dwelling_units
+from deerfield_desk.models.office_words import plain_error
+from deerfield_desk.models.plausibility import figure_doubts
 from deerfield_desk.models.project import DishYard, FireLimitsException, Mount, Structure, Work
 from deerfield_desk.models.wizard_fields import (
     DISH_YARD_LABELS,
@@ -24,11 +27,12 @@ from deerfield_desk.models.wizard_fields import (
     STRUCTURE_LABELS,
     WORK_LABELS,
     YESNO_LABELS,
+    Question,
+    applies,
     questions_for,
 )
 from deerfield_desk.store.applications import preview
-from deerfield_desk.ui.citation_links import link_all
-from deerfield_desk.ui.wizard.fields import error_label, with_error
+from deerfield_desk.ui.wizard.fields import error_label, tab_only_to_fields, with_error
 
 CHOICES = {
     "structure": [(s.value, STRUCTURE_LABELS[s]) for s in Structure],
@@ -69,7 +73,10 @@ class WorkPage(QWizardPage):
         scroll.setWidget(self.holder)
         layout.addWidget(scroll, 1)
         self.inputs: dict[str, QWidget] = {}
+        self.rows: dict[str, QWidget] = {}  # the widget holding each question's row
+        self.questions: list[Question] = []
         wizard.changed.connect(self._state_changed)
+        tab_only_to_fields(self)
 
     def initializePage(self) -> None:
         self.rebuild()
@@ -77,6 +84,16 @@ class WorkPage(QWizardPage):
     def _state_changed(self, path) -> None:
         if path in {("work",), ("site", "fire_limits")}:
             self.rebuild()
+        elif path == ("answers", "structure"):
+            self.show_applicable()
+
+    def show_applicable(self) -> None:
+        """Questions for some structures only (a dwelling's units) show when they apply; a
+        hidden row takes no Tab stop."""
+        answers = self.w.state.get("answers") or {}
+        for q in self.questions:
+            if q.structures is not None:
+                self.form.setRowVisible(self.rows[q.key], applies(q, answers))
 
     def rebuild(self) -> None:
         """Show the questions of the chosen kind (and site), each bound to the draft."""
@@ -85,14 +102,18 @@ class WorkPage(QWizardPage):
         while self.form.rowCount():
             self.form.removeRow(0)
         self.inputs.clear()
+        self.rows.clear()
         work = self.w.state.get("work")
+        self.questions = []
         if not work:
             return
         fire = bool((self.w.state.get("site") or {}).get("fire_limits"))
-        for q in questions_for(work, fire_limits=fire):
+        self.questions = questions_for(work, fire_limits=fire)
+        for q in self.questions:
             if q.kind == "flag":
                 widget = QCheckBox(q.label)
                 self.form.addRow("", widget)
+                self.rows[q.key] = widget
                 binder.bind(("answers", q.key), widget, q.label.lower())
             else:
                 if q.kind in {"choice", "yesno"}:
@@ -105,10 +126,17 @@ class WorkPage(QWizardPage):
                     widget = QLineEdit()
                 box, error = with_error(widget, q.unit)
                 self.form.addRow(q.label, box)
+                self.rows[q.key] = box
                 binder.bind(("answers", q.key), widget, q.label.lower(), q.kind, error)
             widget.setObjectName(f"q_{q.key}")
             self.inputs[q.key] = widget
-        link_all(self.holder)  # a § in a question opens the ordinance reader
+        tab_only_to_fields(self.holder)  # a § in a question opens the reader on a click
+        # Questions made now would join the end of the window's focus chain: put them right
+        # after the description, in the order they are shown.
+        chain = [self.description, *self.inputs.values()]
+        for before, after in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(before, after)
+        self.show_applicable()
 
     def validatePage(self) -> bool:
         for widget in self.inputs.values():
@@ -118,11 +146,18 @@ class WorkPage(QWizardPage):
         self.page_error.setVisible(False)
         if self.w.binder.invalid:
             return False
+        answers = self.w.state.get("answers") or {}
         try:
             preview(self.w.register, self.w.state, self.w.today)
+            check_dwelling_units(self.w.state.get("work"), answers)
         except InvalidInput as exc:
             if not self.w.binder.error_for_field(exc.field, exc.rule):
-                self.page_error.setText(f"{exc.field}: {exc.rule}")
+                self.page_error.setText(plain_error(exc, with_page=False))
                 self.page_error.setVisible(True)
             return False
-        return True
+        return self.w.unusual_figures_kept(self._asked_doubts(answers))
+
+    def _asked_doubts(self, answers: dict) -> list:
+        """Doubts about the figures of questions on screen (not leftovers of another kind)."""
+        shown = {q.key for q in self.questions if applies(q, answers)}
+        return [d for d in figure_doubts(self.w.state.get("work"), answers) if d.field in shown]
