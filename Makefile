@@ -13,13 +13,17 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'
-	@# Qt needs a few system libraries even offscreen, and the document tests read PDFs with
-	@# pdftoppm and QR codes with zbarimg; install them where we can (root on Debian).
+	@# Qt needs a few system libraries even offscreen, the document tests read PDFs with
+	@# pdftoppm and QR codes with zbarimg, and the export tests open the workbook in LibreOffice
+	@# (soffice --headless); install them where we can (root on Debian).
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
 	    { ! ldconfig -p | grep -q libxkbcommon.so.0 || ! ldconfig -p | grep -q libEGL.so.1 || \
-	      ! command -v pdftoppm >/dev/null || ! command -v zbarimg >/dev/null; }; then \
-	  apt-get update -qq && apt-get install -y -qq libegl1 libgl1 libxkbcommon0 libfontconfig1 \
-	    libdbus-1-3 poppler-utils zbar-tools >/dev/null; fi
+	      ! command -v pdftoppm >/dev/null || ! command -v zbarimg >/dev/null || \
+	      ! command -v soffice >/dev/null; }; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 poppler-utils zbar-tools >/dev/null \
+	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    libreoffice-calc-nogui >/dev/null; fi
 	touch $(STAMP)
 
 run: $(STAMP)

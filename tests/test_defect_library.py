@@ -63,6 +63,8 @@ def test_typing_in_the_result_dialog_suggests_and_a_pick_fills_the_row(field_reg
     assert table.item(0, COL_CORRECTION).text().startswith("Lower the footing to at least 48 in")
     assert table.cellWidget(0, COL_MINOR).isChecked() is False
     dialog.outcome_buttons["failed"].click()
+    # erosion control comes before the footing (issue 17 item 3): the dialog asks why
+    dialog.order_reason.setText("controls checked with the footing")
     dialog.save()
     stored, _again = dialog.saved
     assert '"section": "SPS 321.16"' in stored["defects_json"]

@@ -35,6 +35,9 @@ def built(register, db_path, tmp_path, qtbot):
     # village's calendar (as the archive once did) would print different deadlines.
     register.set_setting(HOLIDAY_KEYS[0], [f"{YEAR}-12-04", f"{YEAR}-12-07"])
     window = MainWindow(register, register_paths(db_path))
+    # No daily backup or backup on close (as conftest's main_window): started in the same
+    # second they wrote one partial file, and the close's failure box is modal (a hang).
+    window.backups_enabled = False
     qtbot.addWidget(window)
     run_export(db_path, YEAR, tmp_path / "out", ["archive"], permit_cards=True)
     return window, db_path, tmp_path / "out" / f"archive-{YEAR}" / "documents"

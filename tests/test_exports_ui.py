@@ -52,6 +52,21 @@ def test_export_runs_in_the_background_and_reports_the_files(window, register, t
     assert f"annual-report-{YEAR}.pdf" in window.shown[-1]
 
 
+def test_an_empty_year_is_said_to_the_clerk_and_nothing_is_written(
+    window, register, tmp_path, sync_workers, monkeypatch
+):
+    from deerfield_desk.ui import worker
+
+    told = []  # the message box the clerk sees (a modal box would hang the test)
+    monkeypatch.setattr(worker, "report_failure", lambda _p, title, text: told.append(text))
+    make_year(register)
+    start_export(window, YEAR + 3, tmp_path / "out", ["csv", "xlsx"])
+    assert told and f"year: the register holds no records for {YEAR + 3}" in told[-1]
+    assert f"{YEAR - 1}–{YEAR}" in told[-1]  # the years it does hold
+    assert not any((tmp_path / "out").iterdir())
+    assert getattr(window, "last_export", None) is None
+
+
 def test_import_dialog_previews_maps_and_imports(window, register, tmp_path, sync_workers):
     source = tmp_path / "old.csv"
     with open(source, "w", newline="", encoding="utf-8") as handle:

@@ -12,6 +12,7 @@ from openpyxl import load_workbook
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports import blds
 from deerfield_desk.exports.cells import neutralise, restore
+from deerfield_desk.exports.records import DATASETS
 from deerfield_desk.exports.year_export import export_year, run_export
 from tests.exports_fixtures import FORMULA_DESCRIPTION, FORMULA_OWNER, YEAR, make_year
 
@@ -30,11 +31,13 @@ def read_csv(path):
 def test_every_format_lands_in_the_folder(year_db, tmp_path):
     result = run_export(year_db, YEAR, tmp_path / "out")
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert names == [
-        f"annual-report-{YEAR}.pdf", f"archive-{YEAR}", f"blds-{YEAR}",
-        f"deposits-{YEAR}.csv", f"fees-and-payments-{YEAR}.csv", f"inspections-{YEAR}.csv",
-        f"notices-{YEAR}.csv", f"permits-{YEAR}.csv", f"records-{YEAR}.xlsx",
-    ]  # fmt: skip
+    assert names == sorted(
+        [f"annual-report-{YEAR}.pdf", f"archive-{YEAR}", f"blds-{YEAR}", f"records-{YEAR}.xlsx"]
+        + [f"{d.name}-{YEAR}.csv" for d in DATASETS]
+    )
+    assert {"permits", "inspections", "inspection-defects", "checklist-visits", "extensions",
+            "occupancy-permits", "notices", "fees-and-payments", "deposits",
+            "voided-records"} <= {d.name for d in DATASETS}  # fmt: skip
     # 12 permits of the year (the voided one included, marked so); last year's stays out.
     assert result.counts["permits"] == 12
     assert result.counts["inspections"] == 33
@@ -46,7 +49,7 @@ def test_every_format_lands_in_the_folder(year_db, tmp_path):
 def test_xlsx_opens_with_a_sheet_per_record_type_and_the_right_counts(year_db, tmp_path):
     result = run_export(year_db, YEAR, tmp_path, ["xlsx"])
     book = load_workbook(tmp_path / f"records-{YEAR}.xlsx", read_only=True)
-    assert book.sheetnames == ["Permits", "Inspections", "Notices", "Fees and payments", "Deposits"]
+    assert book.sheetnames == [d.title for d in DATASETS]
     for sheet, dataset in zip(book.sheetnames, result.counts, strict=True):
         rows = list(book[sheet].iter_rows(values_only=True))
         assert len(rows) - 1 == result.counts[dataset], sheet
@@ -58,7 +61,7 @@ def test_xlsx_opens_with_a_sheet_per_record_type_and_the_right_counts(year_db, t
     assert first["Housing units"] == 1
 
 
-def test_formula_looking_text_is_neutralised_in_csv_and_xlsx(year_db, tmp_path):
+def test_formula_looking_text_is_neutralised_in_csv_and_plain_text_in_xlsx(year_db, tmp_path):
     run_export(year_db, YEAR, tmp_path, ["csv", "xlsx"])
     rows = {r["Permit number"]: r for r in read_csv(tmp_path / f"permits-{YEAR}.csv")}
     assert rows[f"{YEAR}-0009"]["Description"] == "'" + FORMULA_DESCRIPTION
@@ -66,8 +69,8 @@ def test_formula_looking_text_is_neutralised_in_csv_and_xlsx(year_db, tmp_path):
     assert rows[f"{YEAR}-0011"]["Contractor"] == "'-Dash Builders"
     assert rows[f"{YEAR}-0001"]["Description"] == 'Project 1, phase "A"'  # plain text untouched
     book = load_workbook(tmp_path / f"records-{YEAR}.xlsx")
-    texts = [c.value for row in book["Permits"].iter_rows() for c in row if c.value]
-    assert "'" + FORMULA_DESCRIPTION in texts
+    texts = [c.value for row in book["Permits"].iter_rows() for c in row if c.data_type == "s"]
+    assert FORMULA_DESCRIPTION in texts  # a typed text cell: it cannot run, and shows no "'"
     # nothing in the workbook is a formula a spreadsheet would run
     assert not [c for row in book["Permits"].iter_rows() for c in row if c.data_type == "f"]
 

@@ -35,7 +35,8 @@ def office(register):
 def fail_rough_in(field, ids, camera):
     """The laptop's morning: reorders the route, fails the rough-in with two photos and posts
     a stop-work order."""
-    inspections.set_route(field, [ids["rough"]["uuid"]])
+    # a request is booked at the end of its day's route (stop 1 here): the laptop makes it 2
+    inspections.schedule(field, ids["rough"]["uuid"], datetime(2026, 12, 1, 9, 0), 2)
     inspections.record_result(
         field,
         ids["rough"]["uuid"],
@@ -132,9 +133,9 @@ def test_the_day_that_failed_before(office, tmp_path):
     (queued,) = conflicts.open_conflicts(office)
     assert [c.column for c in conflicts.choices(queued)] == ["route_order"]
     (choice,) = conflicts.choices(queued)
-    assert (choice.base, choice.office, choice.field) == (None, 3, 1)
+    assert (choice.base, choice.office, choice.field) == (1, 3, 2)
     conflicts.resolve(office, queued["uuid"], {"route_order": "field"})
-    assert office.get("inspections", rough["uuid"])["route_order"] == 1
+    assert office.get("inspections", rough["uuid"])["route_order"] == 2
     last = journal.history(office.conn, rough["uuid"])[-1]
     assert last["action"] == "conflict" and "route_order: field" in last["reason"]
     assert conflicts.open_conflicts(office) == []
@@ -226,7 +227,9 @@ def test_two_devices_out_at_once(office, tmp_path):
     assert [b.label() for b in second.manifest.blocks] == ["N-2026-0031…N-2026-0060"]
     with open_copy(one) as field:
         inspections.record_result(field, ids["rough"]["uuid"], "passed", inspected_at=MORNING)
-        inspections.set_route(field, [ids["rough"]["uuid"], oak_footing["uuid"]])
+        # booked as stops 1 and 2 of the day; this laptop puts them after two stops of its own
+        inspections.schedule(field, ids["rough"]["uuid"], datetime(2026, 12, 1, 9, 0), 3)
+        inspections.schedule(field, oak_footing["uuid"], datetime(2026, 12, 1, 11, 0), 4)
     with open_copy(two) as field:
         inspections.record_result(field, oak_footing["uuid"], "passed", inspected_at=MORNING)
         inspections.set_route(field, [oak_footing["uuid"], ids["rough"]["uuid"]])

@@ -71,7 +71,8 @@ def test_check_out_work_in_the_field_and_check_in_with_a_conflict(
     assert "FIELD COPY" in laptop.windowTitle()
     assert laptop.field_actions["return"].isEnabled()
     assert not any(laptop.field_actions[k].isEnabled() for k in ("checkout", "checkin"))
-    inspections.set_route(field_reg, [ids["rough"]["uuid"]])
+    # the stop was booked as stop 1 of its day; the laptop moves it to 2
+    inspections.schedule(field_reg, ids["rough"]["uuid"], datetime(2026, 12, 1, 9, 0), 2)
     inspections.record_result(field_reg, ids["rough"]["uuid"], "passed")
     pack = tmp_path / "stick" / "return.ddfield"
     monkeypatch.setattr(field_ui, "ask_path", lambda *a, **k: str(pack))
@@ -90,7 +91,7 @@ def test_check_out_work_in_the_field_and_check_in_with_a_conflict(
     assert "rough at 12 Main St" in dialog.queue.item(0).text()
     assert "from laptop-1 (Lee Inspector)" in dialog.queue.item(0).text()
     assert dialog.table.item(0, 0).text() == "Route position"
-    assert [dialog.table.item(0, c).text() for c in (1, 2, 3)] == ["(empty)", "4", "1"]
+    assert [dialog.table.item(0, c).text() for c in (1, 2, 3)] == ["1", "4", "2"]
     assert not dialog.save_button.isEnabled()  # nothing is taken by default
     dialog.choose("route_order", "office")
     assert dialog.save_button.isEnabled()

@@ -87,6 +87,9 @@ def test_result_dialog_failure_needs_defect_then_opens_reinspection(window, qtbo
     assert "defects" in dialog.error.text()
     dialog.add_defect("12.12(5)(a)", "footing too shallow", "dig to 48 in below grade")
     dialog.save()
+    assert dialog.saved is None and dialog.error.text().startswith("order_reason:")
+    dialog.order_reason.setText("silt fence goes in tomorrow")  # erosion control not yet seen
+    dialog.save()
     updated, follow_up = dialog.saved
     assert updated["result"] == "failed" and follow_up["reinspection_of"] == updated["id"]
 

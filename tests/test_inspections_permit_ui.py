@@ -6,6 +6,7 @@ from datetime import date, datetime
 import pytest
 
 from deerfield_desk.store import erosion_checks
+from deerfield_desk.ui import confirm
 from deerfield_desk.ui.field import permit_inspections
 from deerfield_desk.ui.field.erosion_log_panel import ErosionLogPanel
 from deerfield_desk.ui.field.request_dialog import RequestDialog
@@ -27,9 +28,12 @@ def test_request_dialog_flags_under_48_hours_live_and_records_caller(window, qtb
     now = datetime(2026, 12, 1, 9, 0)
     dialog = RequestDialog(window.register, permit["uuid"], "footing", now=now)
     qtbot.addWidget(dialog)
-    assert dialog.timing.text() == ""  # default: 49 hours ahead
+    assert dialog.timing.text() == ""  # default: the first office-hours slot 48 hours on
+    assert dialog.scheduled_for.dateTime().toPython() == datetime(2026, 12, 3, 9, 0)
+    assert dialog.requested_by.text() == "Dana Builder"  # the permit's contractor
     dialog.scheduled_for.setDateTime(datetime(2026, 12, 3, 8, 59))
     assert "Less than 48 hours" in dialog.timing.text()
+    dialog.requested_by.clear()
     dialog.save()
     assert dialog.error.text().startswith("requested_by:")
     dialog.requested_by.setText("Dana Builder")
@@ -51,6 +55,7 @@ def test_waive_with_reason_and_occupancy_refusal_names_open_stages(window, qtbot
     monkeypatch.setattr(permit_inspections, "ask_text", lambda *a: "framing seen at final")
     dialog.waive()
     assert dialog.table.item(1, 2).text() == "Waived"
+    monkeypatch.setattr(confirm, "ask", lambda *a: True)
     dialog.issue_occupancy()
     assert "Footing" in dialog.message.text() and "Rough" not in dialog.message.text()
 

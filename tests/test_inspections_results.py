@@ -98,12 +98,15 @@ def test_temporary_occupancy_for_minor_failures_ends_after_30_days_or_term(field
     inspect(reg, permit, "final", "failed", [{**DEFECT, "minor": False}])
     with pytest.raises(NotAllowed, match="Not minor"):
         occupancy.issue_temporary_occupancy(reg, permit["uuid"], date(2027, 5, 1))
-    inspect(reg, permit, "final", "failed", [{**DEFECT, "minor": True}])
+    follow_up = inspections.open_request(reg, permit["id"], "final")
+    inspections.record_result(reg, follow_up["uuid"], "failed", defects=[{**DEFECT, "minor": True}])
     temporary = occupancy.issue_temporary_occupancy(reg, permit["uuid"], date(2027, 5, 1))
     # 30 days from 1 May 2027 is Memorial Day: a term ends on its day, office open or not
     assert temporary["ends_on"] == "2027-05-31" and temporary["term_days"] == 30
-    term = occupancy.issue_temporary_occupancy(reg, permit["uuid"], date(2027, 5, 1), term_days=60)
-    assert term["ends_on"] == "2027-06-30" and term["term_days"] == 60
+    with pytest.raises(NotAllowed, match="in force until 2027-05-31"):
+        occupancy.issue_temporary_occupancy(reg, permit["uuid"], date(2027, 5, 1), term_days=60)
+    term = occupancy.issue_temporary_occupancy(reg, permit["uuid"], date(2027, 6, 1), term_days=60)
+    assert term["ends_on"] == "2027-07-31" and term["term_days"] == 60
     with pytest.raises(NotAllowed, match="12.16"):
         occupancy.issue_occupancy(reg, permit["uuid"], date(2027, 5, 1))
     due = occupancy.expiring_temporary_permits(reg, date(2027, 5, 28))

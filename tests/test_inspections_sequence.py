@@ -22,7 +22,9 @@ def codes(stages):
 
 
 def test_new_house_gets_all_nine_stages_of_12_12_5_in_order():
+    # erosion control (12.12(5)(i)) first: in practice the controls go in before the footing
     assert codes(stages_for("building", "dwelling", "new_building")) == [
+        "erosion_control",
         "footing",
         "foundation",
         "rough",
@@ -31,10 +33,9 @@ def test_new_house_gets_all_nine_stages_of_12_12_5_in_order():
         "electric_service",
         "insulation",
         "final",
-        "erosion_control",
     ]
     assert [s.section for s in load_sequence()][:9] == [
-        f"12.12(5)({letter})" for letter in "abcdefghi"
+        f"12.12(5)({letter})" for letter in "iabcdefgh"
     ]
 
 

@@ -60,10 +60,10 @@ def test_two_processes_ticking_papers_lose_no_tick(register, db_path):
 
 
 def test_passed_is_never_overwritten_by_failed(register, db_path):
-    permit = make_permit(register)
-    stages = [p.stage.code for p in inspections.planned_stages(register, permit["uuid"])]
     uuids = []
-    for _round in range(6):
+    for round_ in range(6):  # one permit a round: a stage has one open request at a time
+        permit = make_permit(register, number=f"2026-{round_ + 1:04d}")
+        stages = [p.stage.code for p in inspections.planned_stages(register, permit["uuid"])]
         for stage in stages:
             row = inspections.request_inspection(
                 register, permit["uuid"], stage, requested_by="Dana", requested_at=NOW

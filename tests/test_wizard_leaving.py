@@ -144,3 +144,18 @@ def test_a_saved_draft_reopens_from_the_review_queue(qtbot, window, leave_with):
     qtbot.addWidget(again)
     assert again.app_uuid == drafts(window.register)[0]["uuid"]
     assert again.site_page.edits["house_number"].text() == "12"
+
+
+def test_people_added_after_a_draft_was_saved_go_with_a_discard(qtbot, register, leave_with):
+    told = leave_with(wizard_module.DISCARD)
+    wizard = start(qtbot, register)
+    maria = wizard.state["parties"]["owner_uuid"]
+    wizard.save_draft()  # Maria is named by the saved draft from here on
+    fill(wizard, "person_name", "Cy Contractor")
+    fill(wizard, "person_credential_number", "1234567")
+    cy = wizard.parties_page.add("contractor")
+    wizard.reject()
+    assert told == [1]  # only Cy would go
+    assert register.get("people", cy["uuid"])["status"] == "voided"
+    assert register.get("people", maria)["status"] == "active"
+    assert len(drafts(register)) == 1

@@ -13,13 +13,16 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
+from deerfield_desk.documents import annual_report_pages as pages
 from deerfield_desk.documents.charts import MONTHS, stacked_bars
 from deerfield_desk.documents.village import FONT, FONT_BOLD, register_fonts
 from deerfield_desk.store.year_counts import AnnualStats, result_key
 
 SUMMARY_NOTE = (
-    "Counts come straight from the permit register. A permit counts in the year it was issued; "
-    "voided and revoked permits are left out of the issued counts."
+    "Counts come straight from the permit register. An application counts once however many "
+    "permits it needs (a permit imported without its application counts as one). A permit "
+    "counts in the year it was issued; voided and revoked permits are left out of the issued "
+    "counts."
 )
 HOUSING_NOTE = (
     "New residential buildings by units in the building, in the four classes of the Census "
@@ -110,11 +113,13 @@ def render_annual_report(stats: AnnualStats, village: str = "Deerfield") -> byte
         ),
         Spacer(1, 8),
     ]
+    applications = stats.report.applications + stats.report.applications_without_record
     held_n = sum(n for n, _c in stats.deposits_held.values())
     held_c = sum(c for _n, c in stats.deposits_held.values())
     summary = [
         ["Summary", str(year)],
-        ["Permit applications received", f"{stats.applied:,}"],
+        ["Applications received", f"{applications:,}"],
+        ["Permits applied for", f"{stats.applied:,}"],
         ["Permits issued", f"{stats.issued:,}"],
         ["Permits finaled", f"{stats.finaled:,}"],
         ["Fees charged", money(stats.fees_charged_cents)],
@@ -173,6 +178,7 @@ def render_annual_report(stats: AnnualStats, village: str = "Deerfield") -> byte
     deposit_rows: list[list[object]] = [["Deposits held at year end", "Count", "Amount"]]
     deposit_rows += [[label(k), n, money(c)] for k, (n, c) in stats.deposits_held.items()]
     deposit_rows.append(["All deposits", held_n, money(held_c)])
+    story += pages.housing_by_month_section(stats, table, h2, small)
     story += [
         Paragraph("Fees and deposits", h2),
         table(money_rows, [3.6 * inch, 1.6 * inch]),
@@ -180,6 +186,8 @@ def render_annual_report(stats: AnnualStats, village: str = "Deerfield") -> byte
         table(deposit_rows, [2.8 * inch, 0.8 * inch, 1.6 * inch]),
     ]
 
+    story += pages.money_section(stats, table, h2, small)
+    story += pages.inspections_section(stats, table, h2, small)
     results = sorted({r for by in stats.inspections.values() for r in by}, key=result_key)
     stages = list(stats.inspections)
     insp_rows: list[list[object]] = [["Stage", *[label(r) for r in results], "Total"]]
@@ -223,6 +231,8 @@ def render_annual_report(stats: AnnualStats, village: str = "Deerfield") -> byte
             small,
         ),
     ]
+
+    story += pages.enforcement_section(stats, table, h2, small)
 
     def footer(canvas, doc) -> None:
         canvas.saveState()

@@ -1,36 +1,59 @@
 """A small streaming XLSX writer for the year's workbook.
 
-Why not openpyxl's write-only mode: measured on the office's kind of machine it needs about
-25 s for the benchmark year's million cells (30 µs a cell, with or without lxml), beyond the
-20 s budget for every format together. A sheet is simple XML, so this writer streams rows
-straight into the zip as inline strings and numbers: a few seconds, flat memory, and the same
-bytes every time (fixed zip times and document dates). openpyxl still reads the result (tests)
-and reads the clerk's old workbooks (importer).
+Why not a library: openpyxl's write-only mode needs about 30 µs a cell (25 s for the benchmark
+year's million cells), and XlsxWriter's constant-memory mode, the well-kept choice, measured
+far more than the 1.5x of this writer that issue 18 allows (``benchmarks/bench_workbook.py``
+runs both side by side on the 10,000-permit year; the figures are in its output). A sheet is
+simple XML, so this writer streams rows straight into the zip: flat memory, and the same bytes
+every time (fixed zip times and document dates). openpyxl and LibreOffice read the result
+(tests) and openpyxl reads the clerk's old workbooks (importer).
+
+What makes it an office workbook (issue 18): text cells are typed text (an apostrophe would
+show as data; a text cell cannot run), dates are date cells, money and counts numbers; every
+sheet has a frozen header row with a filter, column widths that fit, and a print set-up
+(landscape letter, fit to one page wide, the header row repeated, page numbers in the footer).
 """
 
 from __future__ import annotations
 
+import re
 import zipfile
 from datetime import datetime
 from pathlib import Path
 from typing import IO
 
+from deerfield_desk.exports.cells import excel_serial, has_time
+
 FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-STYLE_HEADER, STYLE_MONEY = 1, 2
+STYLE_HEADER, STYLE_MONEY, STYLE_DATE, STYLE_MOMENT = 1, 2, 3, 4
 
 STYLES = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="{NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="#,##0.00"/>\
-</numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz \
-val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill \
-patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders \
-count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs \
-count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs \
-count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" \
-fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" \
-fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1">\
-<cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>"""
+<styleSheet xmlns="{NS}"><numFmts count="3"><numFmt numFmtId="164" formatCode="#,##0.00"/>\
+<numFmt numFmtId="165" formatCode="yyyy\\-mm\\-dd"/><numFmt numFmtId="166" \
+formatCode="yyyy\\-mm\\-dd\\ hh:mm"/></numFmts><fonts count="2"><font><sz val="11"/><name \
+val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills \
+count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill \
+patternType="gray125"/></fill><fill><patternFill patternType="solid"><fgColor rgb="FFE7E6E6"/>\
+<bgColor indexed="64"/></patternFill></fill></fills><borders count="2"><border><left/><right/>\
+<top/><bottom/><diagonal/></border><border><left/><right/><top/><bottom style="thin"><color \
+auto="1"/></bottom><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" \
+fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" \
+fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="2" \
+borderId="1" xfId="0" applyFont="1" applyFill="1" applyBorder="1" applyAlignment="1">\
+<alignment vertical="top" wrapText="1"/></xf><xf numFmtId="164" \
+fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" \
+fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="166" \
+fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles \
+count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>"""
+#: Letter paper, landscape, fitted to one page wide and as many long as it takes; margins in
+#: inches. The print area leaves out the trailing record-id columns (see ``add_sheet``).
+PRINT_SETUP = (
+    '<printOptions gridLines="1"/><pageMargins left="0.4" right="0.4" top="0.5" bottom="0.6" '
+    'header="0.3" footer="0.3"/><pageSetup paperSize="1" orientation="landscape" '
+    'fitToWidth="1" fitToHeight="0"/>'
+)
 
 
 def column_letter(index: int) -> str:
@@ -46,9 +69,42 @@ _XML_TEXT = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;"}
 _XML_TEXT.update({c: None for c in (*range(0, 9), 11, 12, *range(14, 32), 0xFFFE, 0xFFFF)})
 
 
+#: What needs escaping or dropping; most text has none, and a search is cheaper than a rewrite.
+_XML_SPECIAL = re.compile("[&<>\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
 def _text(value: str) -> str:
     """Escaped for XML, with the control characters XML cannot carry dropped (one C pass)."""
-    return value.translate(_XML_TEXT)
+    return value.translate(_XML_TEXT) if _XML_SPECIAL.search(value) else value
+
+
+def _text_cell(value) -> str:
+    return f'<c t="inlineStr"><is><t xml:space="preserve">{_text(str(value))}</t></is></c>'
+
+
+def _date_cell(value: str, moment: bool = False) -> str:
+    serial = excel_serial(value)
+    if serial is None:  # not a date after all: show the text as it is
+        return _text_cell(value)
+    shown = STYLE_MOMENT if moment and has_time(value) else STYLE_DATE
+    return f'<c s="{shown}"><v>{serial:.10g}</v></c>'
+
+
+#: Each kind of column (``exports/records.KINDS``) → the XML of one non-empty cell; chosen
+#: once per sheet, so a row is one pass of plain calls (the benchmark year is 1.3M cells).
+CELLS = {
+    "text": _text_cell,
+    "money": lambda v: f'<c s="{STYLE_MONEY}"><v>{int(v) / 100}</v></c>',
+    "int": lambda v: f"<c><v>{int(v)}</v></c>",
+    "flag": lambda v: f'<c t="inlineStr"><is><t>{"Yes" if v else "No"}</t></is></c>',
+    "date": _date_cell,
+    "moment": lambda v: _date_cell(v, moment=True),
+}
+
+
+def _quoted(title: str) -> str:
+    """A sheet name as a formula reference: quoted, inner quotes doubled."""
+    return _text("'" + title.replace("'", "''") + "'")
 
 
 class XlsxWriter:
@@ -62,6 +118,9 @@ class XlsxWriter:
         self.sheets: list[str] = []
         self._stream: IO[bytes] | None = None
         self._buffer: list[str] = []
+        self._ranges: list[str] = []  # each sheet's header and rows, $A$1:$X$n
+        self._footer = ""
+        self._print_areas: list[str] = []
 
     def _open(self, name: str):
         info = zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME)
@@ -76,47 +135,67 @@ class XlsxWriter:
             handle.write(text.encode("utf-8"))
 
     def add_sheet(
-        self, title: str, headers: list[str], widths: list[int], kinds: list[str], rows: int
+        self,
+        title: str,
+        headers: list[str],
+        widths: list[float],
+        kinds: list[str],
+        rows: int,
+        printed: int | None = None,
     ) -> None:
-        """Start a sheet of ``rows`` data rows (the dimension readers use for max_row)."""
+        """Start a sheet of ``rows`` data rows (the dimension readers use for max_row, and the
+        range of the filter). ``printed``: how many leading columns the print area holds
+        (record ids at the end link files for programs and would only shrink the page)."""
         self._end_sheet()
         self.sheets.append(title)
-        self._kinds = kinds
+        self._cells = [CELLS[kind] for kind in kinds]
         self._letters = [column_letter(i) for i in range(len(headers))]
+        self._ranges.append(f"$A$1:${self._letters[-1]}${rows + 1}")
+        last = self._letters[(printed or len(headers)) - 1]
+        self._print_areas.append(f"$A$1:${last}${rows + 1}")
         stream = self._stream = self._open(f"xl/worksheets/sheet{len(self.sheets)}.xml")
         cols = "".join(
-            f'<col min="{i + 1}" max="{i + 1}" width="{w}" customWidth="1"/>'
+            f'<col min="{i + 1}" max="{i + 1}" width="{w:g}" customWidth="1"/>'
             for i, w in enumerate(widths)
         )
+        selected = ' tabSelected="1"' if len(self.sheets) == 1 else ""
         stream.write(
             (
                 f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet '
                 f'xmlns="{NS}" xmlns:r="{REL}">'
+                '<sheetPr filterMode="0"><pageSetUpPr fitToPage="1"/></sheetPr>'
                 f'<dimension ref="A1:{self._letters[-1]}{rows + 1}"/>'
-                '<sheetViews><sheetView workbookViewId="0">'
+                f'<sheetViews><sheetView workbookViewId="0"{selected}>'
                 '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
+                '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/>'
                 f"</sheetView></sheetViews><cols>{cols}</cols><sheetData>"
             ).encode()
         )
         self.append(headers, header=True)
+        self._footer = (
+            f"<headerFooter><oddFooter>&amp;L{_text(self.title)} \u2014 &amp;A"
+            "&amp;RPage &amp;P of &amp;N</oddFooter></headerFooter>"
+        )
 
     def append(self, values: list, header: bool = False) -> None:
-        """One row. Cells carry no reference: readers count them, and a missing value is an
-        empty ``<c/>`` so the columns stay in place."""
-        cells: list[str] = []
-        add = cells.append
-        for kind, value in zip(self._kinds, values, strict=True):
-            if value is None:
-                add("<c/>")
-            elif header:
-                add(f'<c s="{STYLE_HEADER}" t="inlineStr"><is><t>{_text(value)}</t></is></c>')
-            elif kind == "text":
-                add(f'<c t="inlineStr"><is><t xml:space="preserve">{_text(value)}</t></is></c>')
-            elif kind == "money":
-                add(f'<c s="{STYLE_MONEY}"><v>{value}</v></c>')
-            else:
-                add(f"<c><v>{value}</v></c>")
-        self._buffer.append(f"<row>{''.join(cells)}</row>")
+        """One row of the store's values: cents, counts, ISO dates, 0/1 flags, text. Cells
+        carry no reference: readers count them, and a missing value is an empty ``<c/>`` so
+        the columns stay in place."""
+        if header:
+            cells = "".join(
+                f'<c s="{STYLE_HEADER}" t="inlineStr"><is><t xml:space="preserve">'
+                f"{_text(str(v))}</t></is></c>"
+                for v in values
+            )
+        else:
+            cells = "".join(
+                "<c/>" if v is None or v == "" else cell(v)
+                for cell, v in zip(self._cells, values, strict=True)
+            )
+        # the header wraps onto two lines (columns are sized to their data, not their titles)
+        self._buffer.append(
+            f'<row ht="30" customHeight="1">{cells}</row>' if header else f"<row>{cells}</row>"
+        )
         if len(self._buffer) >= 1000:
             self._flush()
 
@@ -128,7 +207,12 @@ class XlsxWriter:
     def _end_sheet(self) -> None:
         if self._stream is not None:
             self._flush()
-            self._stream.write(b"</sheetData></worksheet>")
+            self._stream.write(
+                (
+                    f'</sheetData><autoFilter ref="{self._ranges[-1].replace("$", "")}"/>'
+                    f"{PRINT_SETUP}{self._footer}</worksheet>"
+                ).encode()
+            )
             self._stream.close()
             self._stream = None
 
@@ -178,9 +262,19 @@ class XlsxWriter:
             f'<dcterms:modified xsi:type="dcterms:W3CDTF">{self.created}</dcterms:modified>'
             "</cp:coreProperties>",
         )
+        names = "".join(
+            f'<definedName name="_xlnm._FilterDatabase" localSheetId="{i}" hidden="1">'
+            f"{_quoted(t)}!{self._ranges[i]}</definedName>"
+            f'<definedName name="_xlnm.Print_Area" localSheetId="{i}">{_quoted(t)}!'
+            f"{self._print_areas[i]}</definedName>"
+            f'<definedName name="_xlnm.Print_Titles" localSheetId="{i}">{_quoted(t)}!$1:$1'
+            "</definedName>"
+            for i, t in enumerate(self.sheets)
+        )
         self._put(
             "xl/workbook.xml",
-            f'{head}<workbook xmlns="{NS}" xmlns:r="{REL}"><sheets>{sheets}</sheets></workbook>',
+            f'{head}<workbook xmlns="{NS}" xmlns:r="{REL}"><sheets>{sheets}</sheets>'
+            f"<definedNames>{names}</definedNames></workbook>",
         )
         self._put(
             "xl/_rels/workbook.xml.rels",

@@ -26,6 +26,7 @@ from deerfield_desk.models.progress import Progress
 from deerfield_desk.store import year_counts
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.snapshot import read_snapshot
+from deerfield_desk.store.year_records import register_years
 
 FORMATS = ("csv", "xlsx", "blds", "pdf", "archive")
 AUTO = "auto"  # renderer: the documents layer's, when installed (exports.doc_renderer)
@@ -101,6 +102,7 @@ def export_year(
     try:
         next(snapshot)
         result.counts = {d.name: d.count(reg, year) for d in DATASETS}
+        _refuse_empty(reg, year, result.counts)
         rows = sum(result.counts.values())
         blds_rows = result.counts["permits"] + result.counts["inspections"]
         weights = {"csv": rows, "xlsx": rows, "blds": blds_rows, "pdf": 50, "archive": 500}
@@ -187,6 +189,26 @@ def _refuse_unverified(db_path: Path) -> None:
             f"the register fails verify ({report.problems[0]}); no archive was made. Run "
             "'deerfield-desk verify' for every finding and restore the newest good backup",
         )
+
+
+def _refuse_empty(reg: Register, year: int, counts: dict[str, int]) -> None:
+    """An empty year, or one before the register begins, is said, not written as empty files
+    (deposits still held from earlier years alone do not make a year)."""
+    if any(n for name, n in counts.items() if name != "deposits"):
+        return
+    years = register_years(reg)
+    if years is None:
+        raise InvalidInput("year", "the register holds no permits yet: there is nothing to export")
+    first, last = years
+    if year < first:
+        raise InvalidInput(
+            "year", f"{year} is before the register begins ({first}): there is nothing to export"
+        )
+    raise InvalidInput(
+        "year",
+        f"the register holds no records for {year} (it holds {first}"
+        f"{f'–{last}' if last != first else ''}): there is nothing to export",
+    )
 
 
 def publish(staging: Path, to: Path) -> list[Path]:

@@ -2,7 +2,7 @@
 
 Why: the Census Bureau's monthly C-404 survey and the state's report of new one- and two-family
 dwellings count *housing units*, and the annual report classes new buildings by them
-(``exports/annual_stats``). Without the count a new house was assumed single-family and a new
+(``store/year_counts.py``). Without the count a new house was assumed single-family and a new
 apartment building left unclassified. A new dwelling must say how many units it has; the
 number must fit the structure chosen, which the building code's classes depend on (a "one- or
 two-family dwelling" with 6 units is a multifamily building).

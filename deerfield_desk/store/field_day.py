@@ -21,6 +21,7 @@ READS = frozenset({"inspections", "permits", "applications", "people", "inspecti
 DAY_SQL = """
 SELECT i.uuid, i.stage, i.scheduled_for, i.route_order, i.late_request, i.result,
        i.requested_by, i.reinspection_of, i.due_by, i.permit_id, i.id AS inspection_id,
+       i.schedule_reason, i.cancel_reason,
        p.status AS permit_status, p.uuid AS permit_uuid, p.permit_number, p.address_text,
        p.kind, p.owner_name,
        COALESCE(i.contact_phone, c.phone, ap.phone, o.phone) AS phone
@@ -66,6 +67,8 @@ class Stop:
     open_defects: list[dict] = field(default_factory=list)
     inspection_id: int | None = None
     on_hold: bool = False  # a stop-work order holds the permit: no inspection (§12.24)
+    schedule_reason: str | None = None  # why the visit was last moved
+    cancel_reason: str | None = None
 
 
 def open_defects(reg: Register, permit_ids: list[int], before: str) -> dict[int, list[dict]]:
@@ -115,6 +118,8 @@ def day_stops(reg: Register, day: date) -> list[Stop]:
                 open_defects=defects.get(r["permit_id"], []),
                 inspection_id=r["inspection_id"],
                 on_hold=r["permit_status"] == "stop_work",
+                schedule_reason=r["schedule_reason"],
+                cancel_reason=r["cancel_reason"],
             )
         )
     return stops

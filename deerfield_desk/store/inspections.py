@@ -9,11 +9,12 @@ the signed-in inspector. A request starts ``requested`` and is never approved by
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import date, datetime
 from typing import cast
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
-from deerfield_desk.models.codes import InspectionNotice, StageChange
+from deerfield_desk.models.codes import InspectionNotice, PermitKind, StageChange
+from deerfield_desk.models.imported_work import read_imported_work
 from deerfield_desk.models.inspection_rules import (
     NEEDS_REINSPECTION,
     RECORDABLE,
@@ -23,14 +24,17 @@ from deerfield_desk.models.inspection_rules import (
 )
 from deerfield_desk.models.inspection_sequence import (
     PlannedStage,
+    Stage,
     apply_changes,
     stage_by_code,
     stages_for,
 )
+from deerfield_desk.models.inspection_slots import default_reinspection_slot
 from deerfield_desk.store import rows
 from deerfield_desk.store.notice_enforcement import require_not_held
 from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.rows import InspectionRow
+from deerfield_desk.store.village_calendar import village_calendar
 
 MINUTE = "%Y-%m-%dT%H:%M"
 
@@ -65,12 +69,29 @@ def _project(reg: Register, permit: dict) -> dict:
         return {}
 
 
+def required_stages(reg: Register, permit: dict) -> list[Stage]:
+    """The sequence's stages for the permit's kind, structure and work. An imported permit
+    (no application behind it) has its work read from its old description
+    (``models.imported_work``); a building permit whose work is not recognised gets only the
+    final (the other kinds' stages are their own already), never all nine.
+    """
+    if permit.get("application_id"):
+        project = _project(reg, permit)
+        return stages_for(permit["kind"], permit["structure"], project.get("work"),
+                          project.get("answers") or {})  # fmt: skip
+    guess = read_imported_work(permit.get("description"), permit.get("structure"))
+    stages = stages_for(permit["kind"], guess.structure, guess.work)
+    if guess.stages is not None:
+        return [s for s in stages if s.code in guess.stages]
+    if guess.work is None and permit["kind"] == PermitKind.BUILDING:
+        return [s for s in stages if s.works is None]  # the final: never the nine by default
+    return stages
+
+
 def planned_stages(reg: Register, permit_uuid: str) -> list[PlannedStage]:
     """The permit's stages: the sequence for its kind, with the inspector's adds and waivers."""
     permit = reg.get("permits", permit_uuid)
-    project = _project(reg, permit)
-    required = stages_for(permit["kind"], permit["structure"], project.get("work"),
-                          project.get("answers") or {})  # fmt: skip
+    required = required_stages(reg, permit)
     changes = reg.query(
         "SELECT stage, change, reason FROM inspection_stage_changes "
         "WHERE permit_id = ? AND status = 'active' ORDER BY id",
@@ -126,11 +147,14 @@ def request_inspection(
     scheduled_for: datetime | None = None,
     contact_phone: str | None = None,
     channel: str | None = None,
+    merge: bool = False,
 ) -> InspectionRow:
     """Record who asked for which inspection and when; flag a request under 48 hours ahead.
 
     For a demolition excavation (12.18(4)(b)) ``requested_at`` is the written notice, and
-    ``due_by`` is 72 hours later.
+    ``due_by`` is 72 hours later. A stage has one open request at a time: a second one is
+    refused, or with ``merge=True`` folded into the open one (the holder calling about the
+    re-inspection the inspector booked), which then carries the caller and the new time.
     """
     if not requested_by or not requested_by.strip():
         raise InvalidInput("requested_by", "say who asked for the inspection (12.12(5))")
@@ -141,6 +165,15 @@ def request_inspection(
         raise InvalidInput("stage", f"{stage!r} is not among this permit's inspections")
     if planned[stage].waived:
         raise NotAllowed(f"The {planned[stage].stage.title} inspection was waived for this permit")
+    waiting = open_request(reg, permit["id"], stage)
+    if waiting is not None and not merge:
+        when = (waiting["scheduled_for"] or "no date yet").replace("T", " ")
+        raise NotAllowed(
+            f"The {planned[stage].stage.title} inspection is already requested ({when}, asked "
+            f"by {waiting['requested_by']}): move that request instead of adding a second"
+        )
+    if waiting is not None:
+        return _merge(reg, waiting, requested_by, requested_at, scheduled_for, contact_phone)
     due_by = None
     if planned[stage].stage.due_within_hours_of_notice:
         due_by = _stamp(excavation_due(requested_at)[0])
@@ -155,12 +188,93 @@ def request_inspection(
             "contact_phone": (contact_phone or "").strip() or None,
             "request_channel": channel,
             "scheduled_for": _stamp(scheduled_for) if scheduled_for else None,
+            "route_order": next_route_position(reg, scheduled_for, permit["id"], stage),
             "late_request": int(late),
             "due_by": due_by,
             "result": Result.REQUESTED.value,
         },
     )
     return cast(InspectionRow, row)
+
+
+def _merge(
+    reg: Register,
+    waiting: dict,
+    requested_by: str,
+    requested_at: datetime,
+    scheduled_for: datetime | None,
+    contact_phone: str | None,
+) -> InspectionRow:
+    when = scheduled_for or (
+        parse_moment(waiting["scheduled_for"], "scheduled_for")
+        if waiting["scheduled_for"]
+        else None
+    )
+    changes: dict = {
+        "requested_by": requested_by.strip(),
+        "requested_at": _stamp(requested_at),
+        "contact_phone": (contact_phone or "").strip() or waiting["contact_phone"],
+        "late_request": int(_late(waiting["stage"], requested_at, when)),
+        "schedule_reason": f"asked again by {requested_by.strip()}",
+    }
+    if scheduled_for is not None:
+        changes["scheduled_for"] = _stamp(scheduled_for)
+        if (waiting["scheduled_for"] or "")[:10] != changes["scheduled_for"][:10]:
+            changes["route_order"] = next_route_position(reg, scheduled_for)
+    merged = reg.update(
+        "inspections", waiting["uuid"], changes, action="merge",
+        reason=f"second request for the stage from {requested_by.strip()}: merged",
+    )  # fmt: skip
+    return cast(InspectionRow, merged)
+
+
+def open_request(reg: Register, permit_id: int, stage: str) -> dict | None:
+    """The stage's request still waiting for a result, if any: one open request per stage,
+    so a second call about the same footing moves the first instead of doubling the route."""
+    return reg.query_one(
+        "SELECT * FROM inspections WHERE permit_id = ? AND stage = ? AND status = 'active' "
+        "AND result = 'requested' ORDER BY id LIMIT 1",
+        (permit_id, stage),
+    )
+
+
+def next_route_position(
+    reg: Register, when: datetime | None, permit_id: int | None = None, stage: str | None = None
+) -> int | None:
+    """Where a new stop goes on that day's route: at the end, so it never jumps ahead of the
+    planned ones; except that at a site already on the route it goes just ahead of a later
+    stage there (erosion control before the footing, as it is done in practice), and the
+    stops behind it move down one."""
+    if when is None:
+        return None
+    start = when.date().isoformat()
+    end = date.fromordinal(when.date().toordinal() + 1).isoformat()
+    day = reg.query(
+        "SELECT uuid, permit_id, stage, route_order FROM inspections "
+        "INDEXED BY inspections_scheduled WHERE scheduled_for >= ? AND scheduled_for < ? "
+        "AND status = 'active' AND route_order IS NOT NULL ORDER BY route_order",
+        (start, end),
+    )
+    if permit_id is not None and stage is not None:
+        order = _stage_order(stage)
+        ahead_of = [
+            r for r in day if r["permit_id"] == permit_id and _stage_order(r["stage"]) > order
+        ]
+        if ahead_of:
+            position = ahead_of[0]["route_order"]
+            for row in day:
+                if row["route_order"] >= position:
+                    reg.update("inspections", row["uuid"],
+                               {"route_order": row["route_order"] + 1}, action="route")  # fmt: skip
+            return position
+    return (day[-1]["route_order"] if day else 0) + 1
+
+
+def _stage_order(code: str) -> int:
+    try:
+        return stage_by_code(code).order
+    except KeyError:
+        return 1_000
 
 
 @decision
@@ -226,8 +340,18 @@ def record_result(
     defects: list[dict] | None = None,
     notes: str | None = None,
     inspected_at: datetime | None = None,
+    reinspect_at: datetime | None = None,
+    order_reason: str | None = None,
+    strict_order: bool = False,
 ) -> tuple[dict, dict | None]:
-    """Write the result on the spot; a failed or partial stage opens a linked re-inspection.
+    """Write the result on the spot; a failed or partial stage opens a linked re-inspection,
+    scheduled at ``reinspect_at`` (default: the first office-hours slot 48 hours on) at the
+    end of that day's route, so it is on a route and never an undated record nobody sees.
+
+    A stage inspected before a stage §12.12(5) puts ahead of it (and not yet passed or
+    waived) asks for ``order_reason``, kept with the result. The Result dialog always asks
+    (``strict_order=True``); records arriving from elsewhere (a field copy coming home, a
+    data import, a script) keep what was done in the field rather than bounce on it.
 
     Returns ``(inspection, reinspection_or_None)``.
     """
@@ -243,6 +367,18 @@ def record_result(
         raise NotAllowed(f"This inspection already has a result ({row['result']})")
     if outcome is not Result.CANCELLED:  # a held visit may be cancelled, not inspected
         require_not_held(reg, reg.get_by_id("permits", row["permit_id"]), "inspection")
+    moment = (inspected_at or datetime.now()).replace(second=0, microsecond=0)
+    reason = (order_reason or "").strip() or None
+    if strict_order and outcome in ORDER_CHECKED and reason is None:
+        permit_uuid = reg.get_by_id("permits", row["permit_id"])["uuid"]
+        ahead = stages_ahead_open(reg, permit_uuid, row["stage"])
+        if ahead:
+            raise InvalidInput("order_reason", out_of_order_rule(row["stage"], ahead))
+    follow_at = None
+    if outcome in NEEDS_REINSPECTION:
+        follow_at = reinspect_at or default_reinspection_slot(moment, village_calendar(reg))
+        if follow_at < moment:
+            raise InvalidInput("reinspect_at", "the re-inspection comes after this inspection")
     notice = {
         Result.PASSED: InspectionNotice.COMPLIANCE,
         Result.FAILED: InspectionNotice.NON_COMPLIANCE,
@@ -255,7 +391,8 @@ def record_result(
             inspection_uuid,
             {
                 "result": outcome.value,
-                "inspected_at": _stamp(inspected_at or datetime.now()),
+                "inspected_at": _stamp(moment),
+                "order_reason": reason,
                 "inspector": reg.actor.name,
                 "notes": (notes or "").strip() or None,
                 "defects_json": json.dumps(cleaned),
@@ -265,7 +402,7 @@ def record_result(
             reason=f"{outcome.value} by {reg.actor.name}",
         )
         follow_up = None
-        if outcome in NEEDS_REINSPECTION:
+        if follow_at is not None:
             follow_up = reg.insert(
                 "inspections",
                 {
@@ -274,11 +411,40 @@ def record_result(
                     "requested_at": updated["inspected_at"],
                     "requested_by": f"re-inspection after {outcome.value} ({reg.actor.name})",
                     "contact_phone": row["contact_phone"],
+                    "scheduled_for": _stamp(follow_at),
+                    "route_order": next_route_position(reg, follow_at),
                     "result": Result.REQUESTED.value,
                     "reinspection_of": row["id"],
                 },
             )
     return updated, follow_up
+
+
+#: Results that say a stage was actually inspected, so its order matters (not ready or
+#: cancelled visits saw nothing).
+ORDER_CHECKED = (Result.PASSED, Result.FAILED, Result.PARTIAL)
+
+
+def stages_ahead_open(reg: Register, permit_uuid: str, stage: str) -> list[PlannedStage]:
+    """Stages this permit needs before ``stage`` (the sequence's order: erosion control first
+    in practice, then §12.12(5)(a)-(h)) that have neither passed nor been waived."""
+    order = stage_by_code(stage).order
+    return [
+        planned
+        for planned, latest in stage_results(reg, permit_uuid)
+        if planned.stage.order < order
+        and not planned.waived
+        and (latest is None or latest["result"] != Result.PASSED)
+    ]
+
+
+def out_of_order_rule(stage: str, ahead: list[PlannedStage]) -> str:
+    names = ", ".join(f"{p.stage.title} (§{p.stage.section})" for p in ahead)
+    return (
+        f"{names} come{'s' if len(ahead) == 1 else ''} before "
+        f"{stage_by_code(stage).title} and {'has' if len(ahead) == 1 else 'have'} not passed: "
+        "say why this stage is recorded first"
+    )
 
 
 def stage_results(reg: Register, permit_uuid: str) -> list[tuple[PlannedStage, dict | None]]:

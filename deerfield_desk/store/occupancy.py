@@ -53,6 +53,15 @@ def outstanding_stages(reg: Register, permit_uuid: str) -> list[dict]:
     return missing
 
 
+def _in_force(reg: Register, permit_id: int, kind: OccupancyKind) -> dict | None:
+    """The newest occupancy permit of ``kind`` not voided, if any."""
+    return reg.query_one(
+        "SELECT occupancy_number, issued_on, ends_on FROM occupancy_permits "
+        "WHERE permit_id = ? AND kind = ? AND status = 'active' ORDER BY id DESC LIMIT 1",
+        (permit_id, kind),
+    )
+
+
 def _describe(missing: list[dict]) -> str:
     return "; ".join(f"{m['stage'].title} ({m['stage'].section}): {m['why']}" for m in missing)
 
@@ -76,6 +85,12 @@ def issue_occupancy(
     (default: the permit's structure)."""
     permit = reg.get("permits", permit_uuid)
     require_not_held(reg, permit, "occupancy permit or final")
+    full = _in_force(reg, permit["id"], OccupancyKind.OCCUPANCY)
+    if full:
+        raise NotAllowed(
+            f"Occupancy permit {full['occupancy_number']} was already issued on "
+            f"{full['issued_on']}: a permit gets one occupancy permit (12.16)"
+        )
     missing = outstanding_stages(reg, permit_uuid)
     if missing:
         raise NotAllowed(
@@ -120,6 +135,18 @@ def issue_temporary_occupancy(
         raise InvalidInput("term_days", "a temporary occupancy term is at least one day")
     permit = reg.get("permits", permit_uuid)
     require_not_held(reg, permit, "occupancy permit")
+    full = _in_force(reg, permit["id"], OccupancyKind.OCCUPANCY)
+    if full:
+        raise NotAllowed(
+            f"Occupancy permit {full['occupancy_number']} was issued on {full['issued_on']}: "
+            "a temporary permit no longer applies after the full one (12.16)"
+        )
+    running = _in_force(reg, permit["id"], OccupancyKind.TEMPORARY)
+    if running and running["ends_on"] >= issued_on.isoformat():
+        raise NotAllowed(
+            f"Temporary occupancy permit {running['occupancy_number']} is in force until "
+            f"{running['ends_on']}: a second one is not issued while it runs (12.16)"
+        )
     missing = outstanding_stages(reg, permit_uuid)
     not_minor = [
         m for m in missing if not m["defects"] or not all(d.get("minor") for d in m["defects"])

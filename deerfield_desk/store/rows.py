@@ -98,6 +98,10 @@ class InspectionRow(TypedDict):
     late_request: int
     due_by: str | None
     notice_kind: str | None
+    schedule_reason: str | None
+    cancel_reason: str | None
+    order_reason: str | None
+    corrects_id: int | None
 
 
 class NoticeRow(TypedDict):
@@ -127,6 +131,39 @@ class NoticeRow(TypedDict):
     received_at: str | None
     held_status: str | None
     lift_reason: str | None
+
+
+class PersonRow(TypedDict):
+    """One row of ``people``: an owner, applicant, contractor or firm on file."""
+
+    id: int
+    uuid: str
+    name: str
+    firm: str | None
+    is_firm: int
+    phone: str | None
+    email: str | None
+    mailing_address: str | None
+    credential_type: str | None
+    credential_number: str | None
+    status: str
+    void_reason: str | None
+    credential_expires: str | None
+
+
+class PermitContractorRow(TypedDict):
+    """One contractor named on a permit for one trade (m0011)."""
+
+    id: int
+    uuid: str
+    permit_id: int
+    person_id: int
+    trade: str
+    credential_number: str | None
+    credential_expires: str | None
+    added_at: str
+    status: str
+    void_reason: str | None
 
 
 class NoticeDocument(NoticeRow, total=False):
@@ -221,6 +258,8 @@ ROW_TYPES: dict[str, type] = {
     "applications": ApplicationRow,
     "inspections": InspectionRow,
     "notices": NoticeRow,
+    "people": PersonRow,
+    "permit_contractors": PermitContractorRow,
     "receipts": ReceiptRow,
     "signatures": SignatureRow,
     "checklist_drafts": ChecklistDraftRow,
@@ -252,6 +291,10 @@ def notice(reg: Register, notice_uuid: str) -> NoticeRow:
     return cast(NoticeRow, reg.get("notices", notice_uuid))
 
 
+def person(reg: Register, person_uuid: str) -> PersonRow:
+    return cast(PersonRow, reg.get("people", person_uuid))
+
+
 # -- year-end export rows (store/year_records.py): query shapes, not tables --------------------
 
 
@@ -277,6 +320,9 @@ class PermitRecord(TypedDict):
     conditions: str | None
     void_reason: str | None
     uuid: str
+    application_number: str | None
+    application_uuid: str | None
+    counts: int  # 1 when the permit counts in the annual report (store/year_scope.py)
 
 
 class InspectionRecord(TypedDict):
@@ -289,8 +335,11 @@ class InspectionRecord(TypedDict):
     inspected_at: str | None
     inspector: str | None
     notes: str | None
+    defects: int
     reinspection_of_uuid: str | None
     status: str
+    void_reason: str | None
+    permit_uuid: str
     uuid: str
 
 
@@ -299,14 +348,20 @@ class NoticeRecord(TypedDict):
     kind: str
     permit_number: str | None
     status: str
+    recipient: str | None
     issued_at: str | None
     served_at: str | None
     service_method: str | None
+    received_at: str | None
     due_date: str | None
+    appeal_by: str | None
+    appeal_filed_on: str | None
+    appeal_late: int | None
     closed_at: str | None
     sections: str | None
     facts: str | None
     remedy: str | None
+    void_reason: str | None
     uuid: str
 
 
@@ -323,6 +378,10 @@ class MoneyRecord(TypedDict):
     status: str
     method: str | None
     receipt_number: str | None
+    received_by: str | None
+    void_reason: str | None
+    permit_uuid: str | None
+    application_uuid: str | None
     fee_uuid: str
     uuid: str
 
@@ -338,13 +397,17 @@ class DepositRecord(TypedDict):
     status: str
     disposition_reason: str | None
     disposition_at: str | None
+    void_reason: str | None
+    permit_uuid: str | None
     uuid: str
 
 
 class FeedPermit(TypedDict):
     """A permit as the open-data feed reads it (``store/year_feed.py``)."""
 
-    number: str
+    uuid: str
+    permit_number: str | None
+    application_number: str | None
     description: str | None
     applied_date: str | None
     issued_date: str | None
@@ -362,14 +425,18 @@ class FeedPermit(TypedDict):
     housing_units: int
     parcel_number: str | None
     contractor_name: str | None
+    contractor_license: str | None
     expires_date: str | None
     permit_class: str | None
+    work: str | None
+    area_sqft: float | None
+    co_issued: str | None
     fee_cents: int | None
     inspected: int
 
 
 class FeedInspection(TypedDict):
-    permit_number: str
+    permit_uuid: str
     stage: str
     result: str
     scheduled_for: str | None
@@ -377,3 +444,91 @@ class FeedInspection(TypedDict):
     notes: str | None
     requested_at: str | None
     inspector: str | None
+    status: str
+
+
+class DefectRecord(TypedDict):
+    """One defect found at an inspection, the correction asked for, and when a re-inspection
+    found it corrected (``store/year_site_records.py``)."""
+
+    permit_number: str | None
+    stage: str
+    inspected_at: str | None
+    result: str
+    defect_number: int
+    section: str | None
+    description: str | None
+    correction: str | None
+    minor: int
+    corrected_on: str | None
+    inspection_status: str
+    inspection_uuid: str
+
+
+class ChecklistVisitRecord(TypedDict):
+    permit_number: str | None
+    checklist: str
+    checklist_version: str | None
+    site_class: str
+    purpose: str
+    visited_at: str
+    inspector: str
+    notes: str | None
+    deficient: int
+    status: str
+    void_reason: str | None
+    uuid: str
+
+
+class ChecklistItemRecord(TypedDict):
+    permit_number: str | None
+    visited_at: str
+    item_code: str
+    section: str
+    response: str
+    note: str | None
+    status: str
+    void_reason: str | None
+    visit_uuid: str
+    uuid: str
+
+
+class OccupancyRecord(TypedDict):
+    occupancy_number: str | None
+    permit_number: str | None
+    kind: str
+    issued_on: str
+    issued_by: str
+    ends_on: str | None
+    term_days: int | None
+    use_text: str | None
+    conditions: str | None
+    minor_defects: int
+    basis: str
+    status: str
+    void_reason: str | None
+    uuid: str
+
+
+class ExtensionRecord(TypedDict):
+    permit_number: str | None
+    granted_at: str
+    days: int
+    previous_expiry: str
+    new_expiry: str
+    approved_by: str
+    reason: str | None
+    fee_code: str | None
+    fee_cents: int | None
+    status: str
+    void_reason: str | None
+    uuid: str
+
+
+class VoidRecord(TypedDict):
+    voided_at: str | None
+    table_name: str
+    number: str | None
+    reason: str | None
+    voided_by: str | None
+    uuid: str

@@ -20,6 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from deerfield_desk.store.executor import Executor
+from deerfield_desk.store.year_report_counts import ReportCounts, count_report
 from deerfield_desk.store.year_scope import (
     INSPECTION_IN_YEAR,
     ISSUED_AND_COUNTS,
@@ -67,6 +68,8 @@ class AnnualStats:
     housing_assumed: int = 0  # new dwellings without a unit count, counted single-family
     housing_unclassified: int = 0  # new multifamily buildings without a unit count
     journal_entries: int = 0
+    #: applications, money reconciled, C-404 by month, inspections, enforcement
+    report: ReportCounts = field(default_factory=ReportCounts)
 
     @property
     def permits_issued_by_month(self) -> list[int]:
@@ -134,7 +137,8 @@ def compute(reg: Executor, year: int) -> AnnualStats:
     ):
         stats.notices_outstanding[kind] = n
     stats.housing = {key: HousingClass(label) for key, label, _lo, _hi in C404_CLASSES}
-    for units, cents, structure, work in reg.execute(NEW_HOUSING, y):
+    housing_rows: list[tuple] = []
+    for units, cents, structure, work, number, issued, address in reg.execute(NEW_HOUSING, y):
         if not units:
             if work != "new_building" or structure not in ("dwelling", "multifamily"):
                 continue
@@ -149,7 +153,9 @@ def compute(reg: Executor, year: int) -> AnnualStats:
                 entry.buildings += 1
                 entry.units += units
                 entry.value_cents += cents
+                housing_rows.append((key, int(issued[5:7]), units, cents, number, issued, address))
     stats.journal_entries = _one(reg, "SELECT coalesce(max(entries), 0) FROM journal_head")
+    stats.report = count_report(reg, year, housing_rows)
     return stats
 
 
@@ -157,7 +163,8 @@ def compute(reg: Executor, year: int) -> AnnualStats:
 WORK = "CASE WHEN json_valid(a.project_json) THEN json_extract(a.project_json, '$.work') END"
 
 NEW_HOUSING = (
-    f"SELECT p.housing_units, coalesce(p.estimated_cost_cents, 0), p.structure, {WORK} "
+    f"SELECT p.housing_units, coalesce(p.estimated_cost_cents, 0), p.structure, {WORK}, "
+    "p.permit_number, p.issued_date, p.address_text "
     "FROM permits p LEFT JOIN applications a ON a.id = p.application_id "
     f"WHERE p.kind = 'building' AND {ISSUED_AND_COUNTS}"
 )

@@ -11,12 +11,15 @@ from PySide6.QtGui import QAction, QKeySequence
 
 from deerfield_desk.models.inspection_rules import Result
 from deerfield_desk.models.status import PermitStatus
+from deerfield_desk.store import inspections
 from deerfield_desk.store.changes import OpChanges
 from deerfield_desk.ui import permit_picker
-from deerfield_desk.ui.field import permit_inspections, photo_actions
+from deerfield_desk.ui.field import permit_inspections, photo_actions, visit_actions
 from deerfield_desk.ui.field.checklist_dialog import ChecklistDialog
 from deerfield_desk.ui.field.defect_library_dialog import DefectLibraryDialog
+from deerfield_desk.ui.field.inspection_week import InspectionWeek
 from deerfield_desk.ui.field.photo_viewer import PhotoViewer
+from deerfield_desk.ui.field.request_dialog import RequestDialog
 from deerfield_desk.ui.field.result_dialog import ResultDialog
 from deerfield_desk.ui.field.signature_pad import SignatureDialog
 from deerfield_desk.ui.field.today import TodayScreen
@@ -24,6 +27,18 @@ from deerfield_desk.ui.field.today import TodayScreen
 
 def open_result(window, inspection_uuid: str) -> None:
     ResultDialog(window.register, inspection_uuid, window).exec()
+
+
+def visit_action(window, inspection_uuid: str, action: str) -> None:
+    """Move, cancel, or void and record again (the card's More menu)."""
+    if action == "reschedule":
+        visit_actions.reschedule(window, window.register, inspection_uuid)
+    elif action == "cancel":
+        visit_actions.cancel(window, window.register, inspection_uuid)
+    elif action == "void":
+        again = visit_actions.void_result(window, window.register, inspection_uuid)
+        if again is not None:
+            open_result(window, again["uuid"])
 
 
 def open_checklist(window, inspection_uuid: str) -> None:
@@ -67,6 +82,31 @@ def choose_permit(window) -> str | None:
     return permit_picker.choose_permit(window, INSPECTABLE, "Permit inspections")
 
 
+def book_slot(window, slot) -> bool:
+    """Book an inspection into a calendar slot: the permit, then the stage, then the request
+    dialog on that slot (caller and phone filled from the permit)."""
+    uuid = permit_picker.choose_permit(window, INSPECTABLE, "Book inspection")
+    if not uuid:
+        return False
+    permit = window.register.get("permits", uuid)
+    stages = {
+        f"{p.stage.title} (§{p.stage.section})": p.stage.code
+        for p in inspections.planned_stages(window.register, uuid)
+        if not p.waived
+    }
+    choice = permit_inspections.ask_item(
+        window, "Book inspection", f"Stage to inspect at {permit['address_text']}", list(stages)
+    )
+    if choice is None:
+        return False
+    dialog = RequestDialog(window.register, uuid, stages[choice], parent=window, slot=slot)
+    return bool(dialog.exec())
+
+
+def open_week(window) -> None:
+    InspectionWeek(window, parent=window, book=lambda slot: book_slot(window, slot)).exec()
+
+
 def open_permit_inspections(window, permit_uuid: str) -> None:
     permit_inspections.PermitInspectionsDialog(window, permit_uuid, window).exec()
 
@@ -85,6 +125,7 @@ def install(window) -> None:
     today.result_requested.connect(lambda uuid: open_result(window, uuid))
     today.checklist_requested.connect(lambda uuid: open_checklist(window, uuid))
     today.photo_requested.connect(lambda uuid: open_photos(window, uuid))
+    today.visit_action_requested.connect(lambda uuid, what: visit_action(window, uuid, what))
 
     def refresh(changes: OpChanges) -> None:
         if changes.touches(*TodayScreen.SHOWS):
@@ -119,6 +160,7 @@ def install(window) -> None:
 
     act("Today's route", "Ctrl+T", show_today)
     act("Stages, requests and occupancy for a permit…", "Ctrl+Shift+I", permit_dialog)
+    act("Inspection &calendar (week)…", None, lambda: open_week(window))
     act("Record result for next stop…", "Ctrl+R", on_next(open_result))
     act("Exhibit A checklist for next stop…", "Ctrl+E", on_next(open_checklist))
     act("Photos of next stop…", None, on_next(open_photos))

@@ -27,8 +27,11 @@ from deerfield_desk.models.codes import PermitKind
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.models.inspection_sequence import load_sequence
 from deerfield_desk.store import inspections, occupancy
+from deerfield_desk.ui import confirm
+from deerfield_desk.ui.field import visit_actions
 from deerfield_desk.ui.field.erosion_log_panel import ErosionLogPanel
 from deerfield_desk.ui.field.request_dialog import RequestDialog
+from deerfield_desk.ui.field.result_dialog import ResultDialog
 from deerfield_desk.ui.field.style import ALERT, label, touch_button
 
 
@@ -91,16 +94,21 @@ class PermitInspectionsDialog(QDialog):
         grid = QGridLayout()
         actions = [
             ("Request inspection…", self.request),
+            ("Move request…", self.move_request),
+            ("Cancel request…", self.cancel_request),
             ("Waive stage…", self.waive),
             ("Add stage…", self.add),
-            ("Issue occupancy permit", self.issue_occupancy),
+            ("Void result…", self.void_result),
+            ("Issue occupancy permit…", self.issue_occupancy),
             ("Temporary occupancy…", self.issue_temporary),
             ("Occupied before final…", self.early_occupancy),
         ]
+        self.buttons = {}
         for index, (text, handler) in enumerate(actions):
             button = touch_button(text)
             button.setAutoDefault(False)
             button.clicked.connect(handler)
+            self.buttons[text] = button
             grid.addWidget(button, index // 3, index % 3)
         layout.addLayout(grid)
         return page
@@ -190,11 +198,72 @@ class PermitInspectionsDialog(QDialog):
                 "inspection_stage_changes",
             )
 
-    def issue_occupancy(self) -> None:
-        self._run(
-            lambda: occupancy.issue_occupancy(self.register, self.permit["uuid"], date.today()),
-            "occupancy_permits",
+    def _selected_visit(self, want_result: bool) -> dict | None:
+        """The selected stage's open request (or, ``want_result``, its latest result)."""
+        code = self.selected_code()
+        if code is None:
+            self.message.setText("stage: select the stage first")
+            return None
+        if want_result:
+            latest = dict(inspections.stage_results(self.register, self.permit["uuid"]))
+            found = next((r for p, r in latest.items() if p.stage.code == code), None)
+            if found is None:
+                self.message.setText("stage: this stage has no recorded result to void")
+            return found
+        found = inspections.open_request(self.register, self.permit["id"], code)
+        if found is None:
+            self.message.setText("stage: this stage has no open request")
+        return found
+
+    def move_request(self) -> None:
+        visit = self._selected_visit(False)
+        if visit and visit_actions.reschedule(self, self.register, visit["uuid"]):
+            self.reload()
+
+    def cancel_request(self) -> None:
+        visit = self._selected_visit(False)
+        if visit and visit_actions.cancel(self, self.register, visit["uuid"]):
+            self.reload()
+
+    def void_result(self) -> None:
+        """Void the stage's latest result with a reason, then offer to record it again."""
+        visit = self._selected_visit(True)
+        if not visit:
+            return
+        again = visit_actions.void_result(self, self.register, visit["uuid"])
+        if again is None:
+            return
+        self.reload()
+        self.message.setText(f"Result voided; a new request for {visit['stage']} is open.")
+        if confirm.confirm(self, "Record again", "Record the result of this visit again now?"):
+            ResultDialog(self.register, again["uuid"], self).exec()
+            self.reload()
+
+    def _occupancy_done(self, issued: dict) -> None:
+        status = self.register.get("permits", self.permit["uuid"])["status"]
+        ends = f", in force until {issued['ends_on']}" if issued.get("ends_on") else ""
+        finaled = "; the permit is now finaled" if status == "finaled" else ""
+        self.message.setText(
+            f"{'Temporary o' if issued['kind'] == 'temporary' else 'O'}ccupancy permit "
+            f"{issued['occupancy_number']} issued {issued['issued_on']}{ends}{finaled} (§12.16)."
         )
+
+    def issue_occupancy(self) -> None:
+        if not confirm.confirm(
+            self, "Issue occupancy permit",
+            f"Issue the occupancy permit for {self.permit['address_text']} (permit "
+            f"{self.permit['permit_number']})? Every required inspection has to have passed; "
+            "the permit is then finaled (§12.16).",
+        ):  # fmt: skip
+            return
+        issued: list[dict] = []
+        if self._run(
+            lambda: issued.append(
+                occupancy.issue_occupancy(self.register, self.permit["uuid"], date.today())
+            ),
+            "occupancy_permits",
+        ):
+            self._occupancy_done(issued[0])
 
     def issue_temporary(self) -> None:
         term = ask_text(self, "Temporary occupancy", "Term in days (blank: 30 days, §12.16)")
@@ -203,15 +272,26 @@ class PermitInspectionsDialog(QDialog):
         if term.strip() and not term.strip().isdigit():
             self.message.setText("term_days: a whole number of days, or blank for 30")
             return
-        self._run(
-            lambda: occupancy.issue_temporary_occupancy(
-                self.register,
-                self.permit["uuid"],
-                date.today(),
-                term_days=int(term) if term.strip() else None,
+        days = f"{int(term)} days" if term.strip() else "30 days"
+        if not confirm.confirm(
+            self, "Issue temporary occupancy permit",
+            f"Issue a temporary occupancy permit for {self.permit['address_text']} for {days}? "
+            "Only minor defects may remain (§12.16).",
+        ):  # fmt: skip
+            return
+        issued: list[dict] = []
+        if self._run(
+            lambda: issued.append(
+                occupancy.issue_temporary_occupancy(
+                    self.register,
+                    self.permit["uuid"],
+                    date.today(),
+                    term_days=int(term) if term.strip() else None,
+                )
             ),
             "occupancy_permits",
-        )
+        ):
+            self._occupancy_done(issued[0])
 
     def early_occupancy(self) -> None:
         day = ask_text(self, "Occupied before final", "Day the building was occupied (YYYY-MM-DD)")

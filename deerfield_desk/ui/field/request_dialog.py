@@ -3,11 +3,17 @@
 The 48-hour flag of 12.12(5) is shown live while the times are typed, so the inspector can
 tell the caller at once; a late request is still recorded, flagged. For a demolition
 excavation the request is the written notice and the 72 hours of 12.18(4)(b) are shown.
+
+Issue 17 / 16.7: the caller and phone start from the permit (the contractor, else the
+applicant or owner); the inspection time starts on the first office-hours slot the 48 hours
+allow; an odd request (dated years ago, at 04:00, outside office hours) is questioned before
+it is recorded; a second request for a stage already requested offers to move that one
+instead (the store keeps one open request per stage).
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtWidgets import (
@@ -21,7 +27,16 @@ from PySide6.QtWidgets import (
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import excavation_due, is_late_request
 from deerfield_desk.models.inspection_sequence import stage_by_code
+from deerfield_desk.models.inspection_slots import (
+    OFFICE_HOURS,
+    default_request_slot,
+    is_office_hours,
+    request_questions,
+)
 from deerfield_desk.store import inspections
+from deerfield_desk.store.inspection_calendar import caller_for
+from deerfield_desk.store.village_calendar import village_calendar
+from deerfield_desk.ui import confirm
 from deerfield_desk.ui.field.style import (
     ALERT,
     WARN,
@@ -42,7 +57,13 @@ def _edit(moment: datetime) -> QDateTimeEdit:
 
 class RequestDialog(QDialog):
     def __init__(
-        self, register, permit_uuid: str, stage: str, now: datetime | None = None, parent=None
+        self,
+        register,
+        permit_uuid: str,
+        stage: str,
+        now: datetime | None = None,
+        parent=None,
+        slot: datetime | None = None,
     ):
         super().__init__(parent)
         self.register = register
@@ -72,9 +93,14 @@ class RequestDialog(QDialog):
         for edit in (self.requested_by, self.phone):
             edit.setMinimumHeight(44)
             edit.setFont(sized_font(15))
+        caller, phone = caller_for(register, self.permit["id"])
+        self.requested_by.setText(caller)
+        self.phone.setText(phone)
+        self.now = now
+        self.calendar = village_calendar(register)
         self.requested_at = _edit(now)
         self.notice = self.stage.due_within_hours_of_notice is not None
-        self.scheduled_for = _edit(now + timedelta(days=2, hours=1))
+        self.scheduled_for = _edit(slot or default_request_slot(now, self.calendar))
         form.addRow("Requested by", self.requested_by)
         form.addRow("Phone", self.phone)
         form.addRow("Written notice received" if self.notice else "Asked at", self.requested_at)
@@ -110,9 +136,32 @@ class RequestDialog(QDialog):
             )
         else:
             self.timing.setText("")
+        if not is_office_hours(when, self.calendar):
+            extra = f"Outside office hours ({OFFICE_HOURS.describe()})."
+            text = self.timing.text()
+            self.timing.setText(f"{text}\n{extra}" if text else extra)
 
     def save(self) -> None:
         asked, when = self.times()
+        questions = request_questions(asked, when, self.now, self.calendar)
+        if questions and not confirm.confirm(
+            self, "Record request", "\n\n".join(questions) + "\n\nRecord the request as it is?"
+        ):
+            self.error.setText("Not recorded: correct the times, or record it as it is.")
+            return
+        merge = False
+        waiting = inspections.open_request(self.register, self.permit["id"], self.stage.code)
+        if waiting is not None:
+            booked = (waiting["scheduled_for"] or "no time yet").replace("T", " ")
+            merge = confirm.confirm(
+                self, "Move the open request",
+                f"{self.stage.title} is already requested for {booked} "
+                f"(asked by {waiting['requested_by']}). Move that request to "
+                f"{when:%a %d %b %H:%M} with this caller instead of adding a second?",
+            )  # fmt: skip
+            if not merge:
+                self.error.setText("Not recorded: this stage already has an open request.")
+                return
         try:
             self.saved = inspections.request_inspection(
                 self.register,
@@ -123,6 +172,7 @@ class RequestDialog(QDialog):
                 scheduled_for=when,
                 contact_phone=self.phone.text(),
                 channel="phone",
+                merge=merge,
             )
         except (InvalidInput, NotAllowed) as exc:
             self.error.setText(str(exc))

@@ -1,20 +1,32 @@
 """Record an inspection result on the spot: one tap for the outcome, a row per defect.
 
 A failed result needs each defect's section and correction (the store refuses otherwise and
-the message names the row and field); saving a failure opens the linked re-inspection.
+the message names the row and field); saving a failure or a partial books the linked
+re-inspection at the time shown (the first office-hours slot 48 hours on, editable).
 Nothing is approved by default (12.12(6)): the dialog starts with no outcome selected.
+
+Issue 17: the inspection time defaults to now and can be edited (a visit written up in the
+truck afterwards); a stage recorded before the stages §12.12(5) puts ahead of it asks for the
+reason in the dialog itself (not a pop-up, so a field copy's test or a gloved tap never
+blocks on it); passing a final asks first, because a final pass unlocks occupancy (12.16).
 """
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
+from PySide6.QtCore import QDateTime
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
     QCheckBox,
+    QDateTimeEdit,
     QDialog,
+    QFormLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QTableWidget,
@@ -23,17 +35,39 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
-from deerfield_desk.models.inspection_rules import RECORDABLE, RESULT_LABELS
+from deerfield_desk.models.inspection_rules import (
+    NEEDS_REINSPECTION,
+    RECORDABLE,
+    RESULT_LABELS,
+    Result,
+)
 from deerfield_desk.models.inspection_sequence import stage_by_code
+from deerfield_desk.models.inspection_slots import default_reinspection_slot
 from deerfield_desk.store import inspections
+from deerfield_desk.store.village_calendar import village_calendar
+from deerfield_desk.ui import confirm
 from deerfield_desk.ui.field.defect_picker import attach_library
 from deerfield_desk.ui.field.style import CARD_STYLE, RESULT_COLOURS, save_cancel_row
+from deerfield_desk.ui.field.text import text_label
 
 COL_SECTION, COL_DESCRIPTION, COL_CORRECTION, COL_MINOR = range(4)
 
 
+#: Stages whose pass completes a permit's inspections: a mis-tap here unlocks occupancy.
+FINAL_STAGES = ("final", "moving_exterior_final", "demolition_site")
+
+
+def _moment_edit(moment: datetime, name: str) -> QDateTimeEdit:
+    edit = QDateTimeEdit(QDateTime(moment))
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("ddd d MMM yyyy HH:mm")
+    edit.setMinimumHeight(44)
+    edit.setAccessibleName(name)
+    return edit
+
+
 class ResultDialog(QDialog):
-    def __init__(self, register, inspection_uuid: str, parent=None):
+    def __init__(self, register, inspection_uuid: str, parent=None, now: datetime | None = None):
         super().__init__(parent)
         self.register = register
         self.inspection = register.get("inspections", inspection_uuid)
@@ -69,6 +103,38 @@ class ResultDialog(QDialog):
             self.outcome_buttons[result.value] = button
             row.addWidget(button)
         layout.addLayout(row)
+        now = (now or datetime.now()).replace(second=0, microsecond=0)
+        times = QFormLayout()
+        self.inspected_at = _moment_edit(now, "Inspected at")
+        self.reinspect_at = _moment_edit(
+            default_reinspection_slot(now, village_calendar(register)), "Re-inspect on"
+        )
+        times.addRow("&Inspected at", self.inspected_at)
+        times.addRow("Re-inspect &on", self.reinspect_at)
+        self.ahead = inspections.stages_ahead_open(
+            register, self.permit["uuid"], self.inspection["stage"]
+        )
+        self.order_reason = QLineEdit()
+        self.order_reason.setMinimumHeight(44)
+        self.order_reason.setPlaceholderText("e.g. silt fence on order, footing poured first")
+        if self.ahead:
+            names = ", ".join(f"{p.stage.title} (§{p.stage.section})" for p in self.ahead)
+            order_note = text_label(
+                f"Not yet passed: {names}. §12.12(5) puts "
+                f"{'it' if len(self.ahead) == 1 else 'them'} ahead of {self.stage.title}.",
+                kind="warn",
+            )
+            order_note.setObjectName("orderNote")
+            times.addRow(order_note)
+            times.addRow("&Why record this stage first?", self.order_reason)
+        else:
+            self.order_reason.hide()
+        layout.addLayout(times)
+        self.reinspect_label = times.labelForField(self.reinspect_at)
+        self.outcomes.buttonToggled.connect(lambda *_: self.outcome_changed())
+        self._reinspect_chosen = False  # once the inspector sets it, it follows them
+        self.reinspect_at.dateTimeChanged.connect(self._reinspect_edited)
+        self.inspected_at.dateTimeChanged.connect(lambda *_: self._follow_inspected_at())
         layout.addWidget(QLabel("Defects: cite the section and say how to correct each one"))
         self.defects = QTableWidget(0, 4)
         self.defects.setHorizontalHeaderLabels(
@@ -98,6 +164,32 @@ class ResultDialog(QDialog):
         layout.addWidget(self.error)
         buttons, self.save_button = save_cancel_row(self, "Save result")
         layout.addLayout(buttons)
+        self.outcome_changed()
+
+    def _reinspect_edited(self, *_args) -> None:
+        if not self._following:
+            self._reinspect_chosen = True
+
+    _following = False
+
+    def _follow_inspected_at(self) -> None:
+        """A visit written up later moves the default re-inspection with it (48 hours on)."""
+        if self._reinspect_chosen:
+            return
+        moment = self.inspected_at.dateTime().toPython()
+        self._following = True
+        self.reinspect_at.setDateTime(
+            default_reinspection_slot(moment, village_calendar(self.register))
+        )
+        self._following = False
+
+    def outcome_changed(self) -> None:
+        """Show the re-inspection time only where one will be booked (failed, partial)."""
+        chosen = self.chosen()
+        follows = chosen is not None and Result(chosen) in NEEDS_REINSPECTION
+        self.reinspect_at.setVisible(follows)
+        if self.reinspect_label is not None:
+            self.reinspect_label.setVisible(follows)
 
     def add_defect(
         self, section: str = "", description: str = "", correction: str = "", minor=False
@@ -145,6 +237,22 @@ class ResultDialog(QDialog):
         if result is None:
             self.error.setText("result: choose passed, failed, partial, not ready or cancelled")
             return
+        if self.inspected_at.dateTime().toPython() > datetime.now() + timedelta(minutes=5):
+            self.error.setText("inspected_at: an inspection cannot be recorded in the future")
+            return
+        if (
+            result == Result.PASSED
+            and self.stage.code in FINAL_STAGES
+            and not confirm.confirm(
+                self,
+                "Pass the final",
+                f"Pass the {self.stage.title.lower()} inspection of "
+                f"{self.permit['address_text']}? Once every required stage has passed, an "
+                "occupancy permit may be issued (§12.16).",
+            )
+        ):
+            self.error.setText("Not saved: the final was not passed.")
+            return
         try:
             self.saved = inspections.record_result(
                 self.register,
@@ -152,6 +260,10 @@ class ResultDialog(QDialog):
                 result,
                 defects=self.defect_rows(),
                 notes=self.notes.toPlainText(),
+                inspected_at=self.inspected_at.dateTime().toPython(),
+                reinspect_at=self.reinspect_at.dateTime().toPython(),
+                order_reason=self.order_reason.text(),
+                strict_order=True,
             )
         except (InvalidInput, NotAllowed) as exc:
             self.error.setText(str(exc))

@@ -15,10 +15,13 @@ from datetime import date, datetime
 from PySide6.QtCore import QDate, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
+    QApplication,
     QDateEdit,
     QFrame,
     QGridLayout,
     QHBoxLayout,
+    QMenu,
+    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -47,6 +50,7 @@ class StopCard(QFrame):
     photo_clicked = Signal(str)
     move_clicked = Signal(str, int)
     correction_clicked = Signal(str)
+    visit_action = Signal(str, str)  # (uuid, "reschedule" | "cancel" | "void")
 
     def __init__(
         self, stop: Stop, position: int, last: bool = False, parent: QWidget | None = None
@@ -116,16 +120,19 @@ class StopCard(QFrame):
         )
         grid.addWidget(status, 0, 2)
         buttons = QHBoxLayout()
-        for text, signal in (
-            ("Result", self.result_clicked),
-            ("Checklist", self.checklist_clicked),
-            ("Photo", self.photo_clicked),
+        where = f"stop {stop.route_order or position}, {stop.address}"
+        for text, signal, spoken in (
+            ("Result", self.result_clicked, "Record result"),
+            ("Checklist", self.checklist_clicked, "Checklist"),
+            ("Photo", self.photo_clicked, "Attach photos"),
         ):
             button = touch_button(text)
             button.setObjectName(f"{text.lower()}Button")
+            button.setAccessibleName(f"{spoken} — {where}")
             button.clicked.connect(lambda _=False, s=signal: s.emit(self.stop.uuid))
             button.setEnabled(not (stop.on_hold and text == "Result"))
             buttons.addWidget(button)
+        buttons.addWidget(self._more_button(where))
         if stop.result in ("failed", "partial"):  # one click to the contractor's notice
             button = touch_button("Correction notice")
             button.setObjectName("correctionButton")
@@ -143,6 +150,43 @@ class StopCard(QFrame):
             buttons.addWidget(button)
         grid.addLayout(buttons, 1, 2, 2, 1)
         grid.setColumnStretch(1, 1)
+        if stop.schedule_reason and stop.result == Result.REQUESTED:
+            grid.addWidget(label(f"Moved: {stop.schedule_reason}", 14, "#444"), row, 1)
+            row += 1
+        if stop.cancel_reason:
+            grid.addWidget(label(f"Cancelled: {stop.cancel_reason}", 14, WARN, True), row, 1)
+            row += 1
+
+    def _more_button(self, where: str) -> QPushButton:
+        """Move, cancel or void: one menu, so the row of large buttons still fits."""
+        button = touch_button("More…")
+        button.setObjectName("moreButton")
+        button.setAccessibleName(f"More actions — {where}")
+        menu = QMenu(button)
+        requested = self.stop.result == Result.REQUESTED
+        for text, action, enabled in (
+            ("&Move to another time…", "reschedule", requested),
+            ("&Cancel the request…", "cancel", requested),
+            ("&Void this result and record again…", "void", not requested),
+        ):
+            entry = menu.addAction(text)
+            entry.setEnabled(enabled)
+            entry.triggered.connect(
+                lambda _=False, a=action: self.visit_action.emit(self.stop.uuid, a)
+            )
+        button.setMenu(menu)
+        self.more_menu = menu
+        return button
+
+    def set_selected(self, selected: bool) -> None:
+        """The stop last worked on: a thick frame in the palette's highlight colour, so the
+        inspector sees where they are after the route reloads."""
+        self.setLineWidth(3 if selected else 1)
+        palette = self.palette()
+        colour = QApplication.palette().color(QPalette.ColorRole.Highlight)
+        palette.setColor(QPalette.ColorRole.WindowText, colour if selected else QColor("#c8ccd2"))
+        self.setPalette(palette)
+        self.setProperty("selected", selected)
 
 
 class TodayScreen(QWidget):
@@ -154,6 +198,7 @@ class TodayScreen(QWidget):
     result_requested = Signal(str)
     checklist_requested = Signal(str)
     photo_requested = Signal(str)
+    visit_action_requested = Signal(str, str)
 
     def __init__(self, window, day: date | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -177,6 +222,7 @@ class TodayScreen(QWidget):
         layout.addWidget(self.scroll, 1)
         self.cards: list[StopCard] = []
         self.stops: list[Stop] = []
+        self.current: str | None = None  # the stop last worked on: kept across reloads
         self.previous.clicked.connect(
             lambda: self.set_day(self.day.fromordinal(self.day.toordinal() - 1))
         )
@@ -197,17 +243,44 @@ class TodayScreen(QWidget):
         self.date_edit.blockSignals(False)
         self.reload()
 
+    def _select_then(self, signal):
+        def relay(uuid: str, *rest) -> None:
+            self.select(uuid)
+            signal.emit(uuid, *rest)
+
+        return relay
+
+    def select(self, uuid: str | None) -> None:
+        self.current = uuid
+        for card in self.cards:
+            card.set_selected(card.stop.uuid == uuid)
+
+    def current_card(self) -> StopCard | None:
+        return next((c for c in self.cards if c.stop.uuid == self.current), None)
+
     def reload(self) -> None:
+        """Rebuild the cards from the register, keeping the scroll position and the stop last
+        worked on (saving a result used to jump to the top, so the next tap hit the wrong
+        stop). A stop voided and recorded again keeps the selection through its new record
+        (same permit, stage and time)."""
+        bar = self.scroll.verticalScrollBar()
+        offset = bar.value()
+        before = next((s for s in self.stops if s.uuid == self.current), None)
         self.stops = day_stops(self.window_.register, self.day)
+        if before is not None and all(s.uuid != self.current for s in self.stops):
+            same = [s for s in self.stops if (s.permit_uuid, s.stage, s.scheduled_for)
+                    == (before.permit_uuid, before.stage, before.scheduled_for)]  # fmt: skip
+            self.current = same[0].uuid if same else None
         body = QWidget()
         column = QVBoxLayout(body)
         column.setSpacing(10)
         self.cards = []
         for position, stop in enumerate(self.stops, start=1):
             card = StopCard(stop, position, position == len(self.stops))
-            card.result_clicked.connect(self.result_requested)
-            card.checklist_clicked.connect(self.checklist_requested)
-            card.photo_clicked.connect(self.photo_requested)
+            card.result_clicked.connect(self._select_then(self.result_requested))
+            card.checklist_clicked.connect(self._select_then(self.checklist_requested))
+            card.photo_clicked.connect(self._select_then(self.photo_requested))
+            card.visit_action.connect(self._select_then(self.visit_action_requested))
             card.move_clicked.connect(self.move)
             card.correction_clicked.connect(self.correction_notice)
             column.addWidget(card)
@@ -218,12 +291,26 @@ class TodayScreen(QWidget):
             column.addWidget(empty)
         column.addStretch(1)
         self.scroll.setWidget(body)
+        self.select(self.current)
+        self._restore(offset)
         late = sum(s.late_request for s in self.stops)
         done = sum(s.result != Result.REQUESTED for s in self.stops)
         self.summary.setText(
             f"{len(self.stops)} stops · {done} recorded"
             + (f" · {late} late request{'s' if late != 1 else ''}" if late else "")
         )
+
+    def _restore(self, offset: int) -> None:
+        """Lay the new cards out now (not at the next event loop turn), so the scroll bar has
+        its range and the old offset can be set before anything is painted or tapped."""
+        body = self.scroll.widget()
+        body.resize(self.scroll.viewport().width(), body.sizeHint().height())
+        bar = self.scroll.verticalScrollBar()
+        bar.setRange(0, max(0, body.height() - self.scroll.viewport().height()))
+        bar.setValue(offset)
+        card = self.current_card()
+        if card is not None:
+            card.findChild(QPushButton, "resultButton").setFocus()
 
     def correction_notice(self, inspection_uuid: str):
         """Preview the correction notice for this visit (issue 14, item 10)."""

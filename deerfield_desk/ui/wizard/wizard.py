@@ -142,6 +142,7 @@ class ApplicationWizard(QWizard):
         row = save_draft(self.register, self.state, self.app_uuid)
         self.app_uuid = row["uuid"]
         self.undo_stack.setClean()
+        self.people_added = []  # the saved draft names them now: a later discard keeps them
         return row
 
     # -- plausibility -------------------------------------------------------------------
@@ -171,12 +172,12 @@ class ApplicationWizard(QWizard):
     # -- leaving -------------------------------------------------------------------------
     def unsaved(self) -> bool:
         """Something entered since the last save (or people added that a discard would void)."""
-        return not self.undo_stack.isClean() or (self.app_uuid is None and self.people_added)
+        return not self.undo_stack.isClean() or bool(self.people_added)
 
     def reject(self) -> None:
         """Cancel, Esc and the window's close button all come here."""
         if self.unsaved():
-            choice = ask_leave(self, len(self.people_added) if self.app_uuid is None else 0)
+            choice = ask_leave(self, len(self.people_added))
             if choice == STAY:
                 return
             if choice == SAVE:

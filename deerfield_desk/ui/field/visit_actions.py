@@ -1,0 +1,138 @@
+"""Correcting a visit from the Today card or the permit's stage list: move a request, cancel
+it, or void a wrong result and record it again, each with a written reason.
+
+One module so the card's "More" menu and the permit dialog's buttons take the same path.
+Reasons are asked through :func:`ask_text` (tests replace it); the store refuses a blank one
+anyway, and its message is shown. Moving a request opens :class:`RescheduleDialog`, which
+starts on the visit's own time and questions a time outside office hours before saving.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from PySide6.QtCore import QDateTime
+from PySide6.QtWidgets import (
+    QDateTimeEdit,
+    QDialog,
+    QFormLayout,
+    QInputDialog,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.inspection_sequence import stage_by_code
+from deerfield_desk.models.inspection_slots import OFFICE_HOURS, is_office_hours, next_slot
+from deerfield_desk.store import inspection_schedule
+from deerfield_desk.store.village_calendar import village_calendar
+from deerfield_desk.ui import confirm
+from deerfield_desk.ui.field.style import save_cancel_row
+from deerfield_desk.ui.field.text import text_label
+
+
+def ask_text(parent: QWidget | None, title: str, prompt: str) -> str | None:
+    text, ok = QInputDialog.getText(parent, title, prompt)
+    return text if ok else None
+
+
+def _describe(register, inspection: dict) -> str:
+    permit = register.get_by_id("permits", inspection["permit_id"])
+    return f"{stage_by_code(inspection['stage']).title} at {permit['address_text']}"
+
+
+class RescheduleDialog(QDialog):
+    """A new time and the reason for it; the store journals both."""
+
+    def __init__(self, register, inspection_uuid: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.register = register
+        self.inspection = register.get("inspections", inspection_uuid)
+        self.calendar = village_calendar(register)
+        self.saved: dict | None = None
+        self.setWindowTitle("Move inspection")
+        layout = QVBoxLayout(self)
+        heading = text_label(_describe(register, self.inspection), 1.3, True)
+        layout.addWidget(heading)
+        booked = self.inspection["scheduled_for"]
+        start = (
+            datetime.fromisoformat(booked) if booked else next_slot(datetime.now(), self.calendar)
+        )
+        self.when = QDateTimeEdit(QDateTime(start))
+        self.when.setCalendarPopup(True)
+        self.when.setDisplayFormat("ddd d MMM yyyy HH:mm")
+        self.when.setMinimumHeight(44)
+        self.reason = QLineEdit()
+        self.reason.setMinimumHeight(44)
+        self.reason.setPlaceholderText("e.g. concrete truck delayed, owner asked for Friday")
+        form = QFormLayout()
+        form.addRow("&New time", self.when)
+        form.addRow("&Reason", self.reason)
+        layout.addLayout(form)
+        self.hours = text_label("", 1.0, True, "warn")
+        layout.addWidget(self.hours)
+        self.error = text_label("", 1.0, True, "alert")
+        layout.addWidget(self.error)
+        buttons, self.save_button = save_cancel_row(self, "Move inspection", "Cancel")
+        layout.addLayout(buttons)
+        self.when.dateTimeChanged.connect(lambda *_: self.check_hours())
+        self.check_hours()
+
+    def moment(self) -> datetime:
+        return self.when.dateTime().toPython().replace(second=0, microsecond=0)
+
+    def check_hours(self) -> bool:
+        inside = is_office_hours(self.moment(), self.calendar)
+        self.hours.setText("" if inside else f"Outside office hours ({OFFICE_HOURS.describe()})")
+        return inside
+
+    def save(self) -> None:
+        if not self.check_hours() and not confirm.confirm(
+            self, "Move inspection", f"{self.moment():%a %d %b %H:%M} is outside office hours. "
+            "Book it anyway?"
+        ):  # fmt: skip
+            return
+        try:
+            self.saved = inspection_schedule.reschedule(
+                self.register, self.inspection["uuid"], self.moment(), self.reason.text()
+            )
+        except (InvalidInput, NotAllowed) as exc:
+            self.error.setText(str(exc))
+            return
+        self.accept()
+
+
+def reschedule(parent: QWidget | None, register, inspection_uuid: str) -> dict | None:
+    dialog = RescheduleDialog(register, inspection_uuid, parent)
+    return dialog.saved if dialog.exec() else None
+
+
+def _with_reason(parent, title: str, prompt: str, action) -> dict | None:
+    """Ask for the reason, run the store action; a refusal is shown, never swallowed."""
+    reason = ask_text(parent, title, prompt)
+    if reason is None:
+        return None
+    try:
+        return action(reason)
+    except (InvalidInput, NotAllowed) as exc:
+        confirm.inform(parent, title, str(exc))
+        return None
+
+
+def cancel(parent: QWidget | None, register, inspection_uuid: str) -> dict | None:
+    """Cancel a request with a reason; it stays on file as cancelled."""
+    what = _describe(register, register.get("inspections", inspection_uuid))
+    return _with_reason(
+        parent, "Cancel request", f"Why is the {what} request cancelled?",
+        lambda reason: inspection_schedule.cancel_request(register, inspection_uuid, reason),
+    )  # fmt: skip
+
+
+def void_result(parent: QWidget | None, register, inspection_uuid: str) -> dict | None:
+    """Void a recorded result with a reason; returns the fresh request to record again."""
+    what = _describe(register, register.get("inspections", inspection_uuid))
+    return _with_reason(
+        parent, "Void result", f"Why is the result of the {what} inspection void?",
+        lambda reason: inspection_schedule.void_result(register, inspection_uuid, reason),
+    )  # fmt: skip
