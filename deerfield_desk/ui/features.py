@@ -21,4 +21,5 @@ FEATURE_MODULES: list[str] = [
     "deerfield_desk.ui.finding_actions",
     "deerfield_desk.ui.cashier.install",
     "deerfield_desk.ui.zoning_dialog",
+    "deerfield_desk.ui.permit_window",
 ]

@@ -38,6 +38,9 @@ class MainWindow(QMainWindow):
         super().__init__()
         self._register: Register | None = None
         self._journal_seq = 0
+        #: The permit a permit window's action applies to while it runs (menu actions ask
+        #: :meth:`current_permit_uuid`, so they act on the open permit, not the selection).
+        self.permit_scope: str | None = None
         self.register = register
         self.paths = paths
         self.demo = demo
@@ -123,8 +126,9 @@ class MainWindow(QMainWindow):
         return self.tabs.addTab(widget, title)
 
     def current_permit_uuid(self) -> str | None:
-        """The permit selected in the register, or None."""
-        return self.register_view.current_permit_uuid()
+        """The permit an action applies to: the one whose permit window launched it, else
+        the permit selected in the register, or None."""
+        return self.permit_scope or self.register_view.current_permit_uuid()
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         self.settings().setValue("window/geometry", self.saveGeometry())
