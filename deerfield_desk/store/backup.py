@@ -20,6 +20,7 @@ Why each rule (issue 11, finding 6):
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import re
@@ -116,8 +117,7 @@ def backup_to(source: sqlite3.Connection, target: Path, progress=None) -> Path:
     (field check-out); a copy on its own connection (the daily backup) must not ask for it."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
-    partial.unlink(missing_ok=True)
+    partial = partial_name(target)
     try:
         dest = sqlite3.connect(str(partial))
         try:
@@ -136,6 +136,19 @@ def backup_to(source: sqlite3.Connection, target: Path, progress=None) -> Path:
     return target
 
 
+_PARTIALS = itertools.count(1)
+
+
+def partial_name(target: Path) -> Path:
+    """The partial file one copy writes before its rename: the writer's process id (so a
+    killed writer's leftovers are recognised) and a number of its own within the process.
+
+    Why the number: the window's daily backup (on its worker) and the backup on close could
+    start in the same second, aim at the same name and, sharing the process id, delete and
+    overwrite each other's partial file — one of them failed with a modal error at close."""
+    return target.with_name(f"{target.name}.{os.getpid()}-{next(_PARTIALS)}.partial")
+
+
 def remove_stale_partials(folder: Path) -> list[Path]:
     """Partial files whose writer is gone (a killed backup or restore)."""
     import psutil
@@ -144,7 +157,7 @@ def remove_stale_partials(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return removed
     for path in folder.glob("*.sqlite.*.partial"):
-        found = re.search(r"\.sqlite\.(\d+)\.partial$", path.name)
+        found = re.search(r"\.sqlite\.(\d+)(?:-\d+)?\.partial$", path.name)
         try:
             age = time.time() - path.stat().st_mtime
             alive = found is not None and psutil.pid_exists(int(found.group(1)))

@@ -47,7 +47,9 @@ def referenced_files(register_file: Path) -> list[tuple[str, str | None]]:
 def _copy_verified(source: Path, target: Path, sha: str | None) -> None:
     """Copy through a partial file; an original must hash to its recorded SHA-256."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
+    from deerfield_desk.store.backup import partial_name
+
+    partial = partial_name(target)
     digest = hashlib.sha256()
     try:
         with open(source, "rb") as src, open(partial, "wb") as dst:
