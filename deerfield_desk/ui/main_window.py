@@ -9,13 +9,14 @@ from __future__ import annotations
 import importlib
 
 from PySide6.QtCore import QByteArray, QSettings, Signal
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from deerfield_desk.config import APP_NAME, Paths
 from deerfield_desk.store.changes import OpChanges, changes_since, journal_end
 from deerfield_desk.store.register import Register
-from deerfield_desk.ui import register_view, session
+from deerfield_desk.ui import register_actions, register_view, session
 from deerfield_desk.ui.features import FEATURE_MODULES
+from deerfield_desk.ui.start.opening import release
 
 MENU_ORDER = ("File", "Permits", "Inspections", "Documents", "Tools", "Help")
 
@@ -51,15 +52,10 @@ class MainWindow(QMainWindow):
         central = QWidget()
         self._layout = QVBoxLayout(central)
         self._layout.setContentsMargins(6, 6, 6, 6)
-        if demo:
-            banner = QLabel(
-                "DEMO REGISTER: made-up permits for trying the app. Nothing here is "
-                "an official record. Open your own register with --db or File."
-            )
-            banner.setObjectName("demoBanner")
-            banner.setStyleSheet("background:#ffcc00;color:#000;font-weight:bold;padding:6px;")
-            banner.setWordWrap(True)
-            self._layout.addWidget(banner)
+        if demo:  # never where real work lands by accident: say so, offer the way out
+            from deerfield_desk.ui.start.demo_banner import demo_banner
+
+            self._layout.addWidget(demo_banner(self))
         self.tabs = QTabWidget()
         self._layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
@@ -73,6 +69,7 @@ class MainWindow(QMainWindow):
         session.install(self)
         for module_name in FEATURE_MODULES:
             importlib.import_module(module_name).install(self)
+        register_actions.add_exit(self)  # File → Exit last, after every feature's items
 
     @property
     def register(self) -> Register:
@@ -134,6 +131,7 @@ class MainWindow(QMainWindow):
         self.settings().setValue("window/geometry", self.saveGeometry())
         self.register_view.save_layout()
         session.on_close(self)
+        release(self)  # a window that owns its register closes it and gives back the lock
         super().closeEvent(event)
 
     def notify_changed(self, *_tables: str) -> None:
@@ -142,4 +140,7 @@ class MainWindow(QMainWindow):
         self.catch_up()
 
     def settings(self) -> QSettings:
-        return QSettings()
+        """Window layout and column widths, kept in the data folder (``ui/prefs.py``)."""
+        from deerfield_desk.ui.prefs import settings
+
+        return settings()
