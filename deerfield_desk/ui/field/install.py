@@ -180,7 +180,7 @@ def install(window) -> None:
 
     act("Signature on the last recorded stop's report or notice…", None, sign_last)
     act("Defect library…", None, lambda: open_defect_library(window))
-    act("Attach photos to next stop…", "Ctrl+Shift+P", on_next(attach_to_next))
+    act("Attach photos to next stop…", "Ctrl+Shift+A", on_next(attach_to_next))
     act(
         "Import camera folder to next stop…",
         None,
