@@ -171,6 +171,28 @@ def remove_stale_partials(folder: Path) -> list[Path]:
     return removed
 
 
+def refuse_no_register(db_path: Path) -> None:
+    if not db_path.is_file() or db_path.stat().st_size == 0:
+        raise BackupFailed(f"no register at {db_path}: nothing to back up")
+
+
+def copy_register(db_path: Path, target: Path, what: str) -> None:
+    """Copy the register at ``db_path`` to ``target`` on its own read-only connection (stale
+    partials beside the target cleared first); the one copy step of every backup (``what``
+    names it in the log). Raises :class:`BackupFailed` when it cannot be written."""
+    remove_stale_partials(target.parent)
+    try:
+        source = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+        try:
+            source.execute("PRAGMA busy_timeout = 15000")
+            backup_to(source, target)
+        finally:
+            source.close()
+    except (sqlite3.Error, OSError) as exc:
+        log.error("%s of %s to %s failed: %s", what, db_path, target, exc)
+        raise BackupFailed(f"the backup of {db_path.name} could not be written: {exc}") from exc
+
+
 def _target_for(db_path: Path, now: datetime) -> Path:
     base = backup_folder(db_path) / f"{db_path.stem}-{now.strftime(STAMP)}"
     target, n = base.with_name(base.name + ".sqlite"), 1
@@ -194,22 +216,11 @@ def back_up(
 
     db_path = Path(db_path)
     started = time.perf_counter()
-    if not db_path.is_file() or db_path.stat().st_size == 0:
-        raise BackupFailed(f"no register at {db_path}: nothing to back up")
+    refuse_no_register(db_path)
     now = now or datetime.now()
     rotated = to is None
     target = Path(to) if to is not None else _target_for(db_path, now)
-    remove_stale_partials(target.parent)
-    try:
-        source = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
-        try:
-            source.execute("PRAGMA busy_timeout = 15000")
-            backup_to(source, target)
-        finally:
-            source.close()
-    except (sqlite3.Error, OSError) as exc:
-        log.error("backup of %s to %s failed: %s", db_path, target, exc)
-        raise BackupFailed(f"the backup of {db_path.name} could not be written: {exc}") from exc
+    copy_register(db_path, target, "backup")
     check = check_backup(target, use_cache=False)
     result = BackupResult(target, check)
     if photos:

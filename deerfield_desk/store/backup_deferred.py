@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
@@ -29,11 +28,10 @@ from pathlib import Path
 from deerfield_desk.config import BACKUPS_KEPT, Paths
 from deerfield_desk.models.progress import Progress
 from deerfield_desk.store.backup import (
-    BackupFailed,
     _target_for,
-    backup_to,
+    copy_register,
     list_backups,
-    remove_stale_partials,
+    refuse_no_register,
     rotate,
 )
 from deerfield_desk.store.backup_check import BackupCheck, check_backup, sidecar
@@ -64,20 +62,9 @@ def back_up_on_close(db_path: Path, now: datetime | None = None) -> QuickBackup:
 
     db_path = Path(db_path)
     started = time.perf_counter()
-    if not db_path.is_file() or db_path.stat().st_size == 0:
-        raise BackupFailed(f"no register at {db_path}: nothing to back up")
+    refuse_no_register(db_path)
     target = _target_for(db_path, now or datetime.now())
-    remove_stale_partials(target.parent)
-    try:
-        source = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
-        try:
-            source.execute("PRAGMA busy_timeout = 15000")
-            backup_to(source, target)
-        finally:
-            source.close()
-    except (sqlite3.Error, OSError) as exc:
-        log.error("backup on close of %s to %s failed: %s", db_path, target, exc)
-        raise BackupFailed(f"the backup of {db_path.name} could not be written: {exc}") from exc
+    copy_register(db_path, target, "backup on close")
     result = QuickBackup(target)
     result.photos_copied, _present, result.photo_problems = back_up_photos(Paths(db_path), target)
     result.seconds = time.perf_counter() - started
