@@ -26,8 +26,13 @@ $(STAMP): pyproject.toml
 	    libreoffice-calc-nogui >/dev/null; fi
 	touch $(STAMP)
 
+# `make run` is the developer's door: with no register of one's own yet it opens the demo
+# register at once (the installed app asks instead: set up the village's register, open one,
+# or try the demo). The same test as the app's first_start(): the default register's file.
 run: $(STAMP)
-	$(BIN)/deerfield-desk
+	@if $(BIN)/python -c "import sys; from deerfield_desk.config import register_paths; \
+	    sys.exit(0 if register_paths().db.exists() else 1)"; then \
+	  $(BIN)/deerfield-desk; else $(BIN)/deerfield-desk --demo; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -68,8 +68,9 @@ def bench_photo(context: dict | None, rounds: int = 9) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         paths = register_paths(Path(folder) / "photo-bench.sqlite")
         reg = Register.create(paths.db, Actor("Bench", Role.INSPECTOR))
-        permit = reg.insert("permits", {"kind": "building", "structure": "dwelling"})
         for number in range(rounds):
+            # a permit a round: a stage has one open request at a time (issue 17)
+            permit = reg.insert("permits", {"kind": "building", "structure": "dwelling"})
             row = inspections.request_inspection(
                 reg, permit["uuid"], "final", requested_by="bench", requested_at=datetime.now()
             )
@@ -102,18 +103,28 @@ def build_big_register(path: Path, permits: int) -> str:
     return "demo.generate_demo"
 
 
+def _house_under_way(reg, permit: dict) -> bool:
+    from deerfield_desk.store import inspections
+
+    stages = {p.stage.code for p in inspections.planned_stages(reg, permit["uuid"])}
+    waiting = inspections.open_request(reg, permit["id"], "final")
+    return {"rough", "final"} <= stages and waiting is None
+
+
 def seed_day(reg, permits: int, stops: int = 20) -> None:
     """The measured day: 20 requests through the store (journaled), with route order."""
     from deerfield_desk.store import inspections
 
     uuids = []
     for k in range(stops):
-        # a house under construction, spread across the register
-        permit = reg.query_one(
+        # a house under construction, spread across the register: a permit whose work has a
+        # rough-in and a final (a reroof or a furnace swap has only the final, issue 17 item 10)
+        candidates = reg.query(
             "SELECT * FROM permits WHERE id >= ? AND kind = 'building' AND structure = 'dwelling'"
-            " AND status IN ('issued', 'extended') ORDER BY id LIMIT 1",
+            " AND status IN ('issued', 'extended') ORDER BY id LIMIT 200",
             ((k * 49_999) % permits + 1,),
         )
+        permit = next(c for c in candidates if _house_under_way(reg, c))
         if k % 2:  # half the stops carry defects left open at an earlier visit
             earlier = inspections.request_inspection(
                 reg,

@@ -51,7 +51,10 @@ def main(folder: str, *files: str) -> None:
     paths = register_paths(Path(folder) / "probe.sqlite")
     reg = Register.create(paths.db, Actor("Bench Inspector", Role.INSPECTOR, "bench-laptop"))
     facts = {"kind": "building", "structure": "dwelling", "status": "issued"}
-    permit = reg.insert("permits", {**facts, "address_text": "7 Liberty St"})
+    permit = reg.insert(
+        "permits",
+        {**facts, "address_text": "7 Liberty St", "description": "New single-family house"},
+    )
     stop = inspections.request_inspection(
         reg, permit["uuid"], "footing", requested_by="bench", requested_at=datetime.now()
     )

@@ -138,6 +138,27 @@ def test_a_failed_backup_leaves_no_partial_file_and_stale_ones_are_removed(
     assert backup.list_backups(db_path) == []
 
 
+def test_two_backups_started_together_in_one_process_both_finish(db_path, clerk):
+    """The window's daily backup (worker) and the backup on close may start in the same second
+    with the same target: each writes its own partial file, so neither deletes the other's."""
+    import sqlite3
+
+    add_permits(db_path, clerk, 3)
+    target = backup.backup_folder(db_path) / "register-20261201-170000.sqlite"
+    inner: list = []
+
+    def second_backup_meanwhile(_status, _remaining, _total):
+        if not inner:  # while the first copy is half written, a second one runs whole
+            with sqlite3.connect(db_path) as other:
+                inner.append(backup.backup_to(other, target))
+
+    with sqlite3.connect(db_path) as first:
+        assert backup.backup_to(first, target, progress=second_backup_meanwhile) == target
+    assert inner == [target]
+    assert backup_check.check_backup(target).good
+    assert not list(target.parent.glob("*.partial"))
+
+
 def test_no_register_is_a_clear_failure(tmp_path):
     with pytest.raises(backup.BackupFailed, match="no register at"):
         backup.back_up(tmp_path / "typo.sqlite")

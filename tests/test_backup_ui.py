@@ -48,7 +48,10 @@ def test_a_failed_backup_on_close_waits_for_the_user(
     db_path,
     monkeypatch,
 ):
-    monkeypatch.setattr(backup, "back_up", lambda db: (_ for _ in ()).throw(OSError("disk full")))
+    from deerfield_desk.store import backup_deferred
+
+    monkeypatch.setattr(backup_deferred, "back_up_on_close",
+                        lambda db: (_ for _ in ()).throw(OSError("disk full")))  # fmt: skip
     shown = []
     monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.informativeText()))
     window.backups_enabled = True

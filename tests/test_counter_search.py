@@ -170,3 +170,12 @@ def test_the_register_window_marks_near_misses(qtbot, window, counter):
     fonts = [model.data(model.index(r, 0), Qt.ItemDataRole.FontRole) for r in range(4)]
     assert [f is not None and f.italic() for f in fonts] == [False, False, True, True]
     assert "Near match" in model.data(model.index(3, 0), Qt.ItemDataRole.ToolTipRole)
+
+
+def test_search_gives_what_count_and_page_give(register, counter):
+    """The search box's one call makes each plan once; it must agree with count and page."""
+    for text in ("Gonzales", "gonzalez liberty", "608-555-0142", "Ownr", "A-2026-", "Zzyzx"):
+        query = rq.RegisterQuery(text=text)
+        total, rows = rq.search(register, query, 3)
+        assert total == rq.count(register, query)
+        assert rows == rq.page(register, query, 0, 3)

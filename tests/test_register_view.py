@@ -66,6 +66,11 @@ def test_enter_opens_the_selected_permit_and_ctrl_f_focuses_search(qtbot, window
     with qtbot.waitSignal(window.permit_activated, timeout=1000) as opened:
         qtbot.keyClick(view.table, Qt.Key.Key_Return)
     assert opened.args == [window.current_permit_uuid()]
+    permit_window = window.permit_windows[opened.args[0]]  # the permit opened in its window
+    assert permit_window.isVisible()
+    permit_window.close()  # back to the register
+    window.activateWindow()
+    qtbot.waitActive(window)
     # through the window, as a real key press travels, so the shortcut map sees it
     qtbot.keyClick(window.windowHandle(), Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert view.filters.search.hasFocus()

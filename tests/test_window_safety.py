@@ -8,11 +8,10 @@ import sqlite3
 import subprocess
 import sys
 
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QLabel, QMessageBox
 
 from deerfield_desk import logs
 from deerfield_desk.config import register_paths
-from deerfield_desk.store.register import Register
 from deerfield_desk.store.register_file import APPLICATION_ID
 from deerfield_desk.ui import crash, register_actions
 from deerfield_desk.ui.main_window import MainWindow
@@ -25,18 +24,29 @@ def make_window(qtbot, register, db_path):
     return window
 
 
-def test_file_new_register_creates_one_and_never_overwrites(qtbot, register, db_path, monkeypatch):
-    told = []
-    monkeypatch.setattr(QMessageBox, "information", lambda *a: told.append(a[2]))
-    monkeypatch.setattr(QMessageBox, "warning", lambda *a: told.append(a[2]))
+def test_file_new_register_creates_one_and_never_overwrites(qtbot, register, db_path):
+    from deerfield_desk.ui.start.setup_wizard import SetupWizard
+
     window = make_window(qtbot, register, db_path)
     assert any(a.text() == "&New register…" for a in window.menu("File").actions())
-    made = register_actions.new_register(window, str(db_path.parent / "second"))
-    assert made == db_path.parent / "second.sqlite" and "deerfield-desk --db" in told[-1]
-    with Register.open(made) as second:
-        assert second.conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
-    assert register_actions.new_register(window, str(db_path)) is None
-    assert "already exists" in told[-1]
+    target = db_path.parent / "second.sqlite"
+    wizard = SetupWizard(register.actor, target, window)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.next()  # the register is made at the first step; the rest is left for later
+    wizard.reject()
+    made = register_actions.new_register(window, str(target), wizard=wizard)
+    qtbot.addWidget(made)
+    assert made.paths.db == target.resolve()
+    assert made.register.query_one("PRAGMA application_id")["application_id"] == APPLICATION_ID
+    refused = SetupWizard(register.actor, db_path, made)  # an existing register's place
+    qtbot.addWidget(refused)
+    refused.show()
+    before = db_path.stat().st_size
+    refused.next()
+    assert refused.register is None and db_path.stat().st_size == before
+    assert "already exists" in refused.findChild(QLabel, "setup_location_error").text()
+    made.close()
 
 
 def test_an_uncaught_error_is_logged_shown_and_rolled_back(qtbot, register, monkeypatch):

@@ -31,7 +31,10 @@ COMMAND_MODULES = [
 ]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(with_commands: bool = True) -> argparse.ArgumentParser:
+    """The parser; without ``with_commands`` only the window's own options (the command
+    modules import what their commands need, documents and exports among them: seconds that
+    opening the window must not wait for)."""
     from deerfield_desk import __version__
 
     parser = argparse.ArgumentParser(
@@ -46,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="start the main window, wait for the first rows, print ready_ms=… rows=… and exit",
     )
     parser.add_argument("--demo", action="store_true", help="open the demo register")
+    if not with_commands:
+        parser.set_defaults(command=None)
+        return parser
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
@@ -61,8 +67,25 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def names_a_command(argv: list[str]) -> bool:
+    """Whether the arguments name a sub-command (or ask for help, which lists them): only
+    then are the command modules imported."""
+    skip_value = False
+    for token in argv:
+        if skip_value:
+            skip_value = False
+        elif token == "--db":
+            skip_value = True
+        elif token in ("-h", "--help") or not token.startswith("-"):
+            return True
+    return False
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    """The program (``argv`` None: the real command line), or a call with arguments (tests)."""
+    program = argv is None
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(with_commands=names_a_command(argv))
     args = parser.parse_args(argv)
     if not hasattr(args, "db"):
         args.db = None
@@ -73,7 +96,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command is None:
             from deerfield_desk.ui.app import run_gui
 
-            return run_gui(args)
+            code = run_gui(args)
+            if program:  # the window has closed: end now (ui/start/shutdown.py)
+                from deerfield_desk.ui.start.shutdown import end_process
+
+                end_process(code)
+            return code
         return int(args.func(args) or 0)
     except DeskError as exc:  # bad input or a refusal: the message, never a traceback
         print(f"deerfield-desk: {exc}", file=sys.stderr)

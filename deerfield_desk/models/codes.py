@@ -151,6 +151,22 @@ class ErosionLogTrigger(StrEnum):
     WEEKLY = "weekly"
 
 
+class ContractorTrade(StrEnum):
+    """The trades a permit names a contractor for (issue 16): the general contractor or
+    dwelling contractor who holds the permit, and the licensed electrical, plumbing and HVAC
+    trades, each with its own Wisconsin credential."""
+
+    GENERAL = "general"
+    ELECTRICAL = "electrical"
+    PLUMBING = "plumbing"
+    HVAC = "hvac"
+
+    @property
+    def label(self) -> str:
+        return {"general": "General contractor", "electrical": "Electrical",
+                "plumbing": "Plumbing", "hvac": "HVAC"}[self.value]  # fmt: skip
+
+
 class SignerRole(StrEnum):
     """Who signs a visit's document on the inspector's screen (issue 17)."""
 

@@ -78,8 +78,15 @@ def add_person(reg: Register, person: dict, *, contractor: bool = False) -> dict
         raise InvalidInput(
             "credential_number", "a contractor's state credential number is required"
         )
-    keys = ("firm", "phone", "email", "mailing_address", "credential_type", "credential_number")
+    keys = ("firm", "phone", "email", "mailing_address", "credential_type", "credential_number",
+            "credential_expires")  # fmt: skip
     values = {"name": name, **{k: (person.get(k) or "").strip() or None for k in keys}}
+    if values["credential_expires"]:
+        try:
+            expires = date.fromisoformat(values["credential_expires"])
+            values["credential_expires"] = expires.isoformat()
+        except ValueError:
+            raise InvalidInput("credential_expires", "a date as YYYY-MM-DD") from None
     values["is_firm"] = int(bool(person.get("is_firm")))
     return reg.insert("people", values)
 

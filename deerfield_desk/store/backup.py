@@ -11,7 +11,8 @@ Why each rule (issue 11, finding 6):
   however old: fourteen backups of a damaged register cannot push out every good one.
 - **Names belong to one register.** ``register-20261130-170000.sqlite`` belongs to
   ``register.sqlite``; ``register-old-…`` does not, though it shares the prefix.
-- **Photos go with it** (``backup_photos``), content-addressed: only new originals are copied.
+- **Photos go with it** (``backup_photos``), content-addressed: only new originals are copied;
+  a backup written to a file of its own (``--to``) gets them in ``photos/`` beside it.
 - **No half files.** A backup is written as ``….partial`` (named with the writer's process
   id), fsynced, then renamed; a failure removes it, and a partial left by a killed process is
   removed by the next backup.
@@ -19,6 +20,7 @@ Why each rule (issue 11, finding 6):
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import re
@@ -115,8 +117,7 @@ def backup_to(source: sqlite3.Connection, target: Path, progress=None) -> Path:
     (field check-out); a copy on its own connection (the daily backup) must not ask for it."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
-    partial.unlink(missing_ok=True)
+    partial = partial_name(target)
     try:
         dest = sqlite3.connect(str(partial))
         try:
@@ -135,6 +136,19 @@ def backup_to(source: sqlite3.Connection, target: Path, progress=None) -> Path:
     return target
 
 
+_PARTIALS = itertools.count(1)
+
+
+def partial_name(target: Path) -> Path:
+    """The partial file one copy writes before its rename: the writer's process id (so a
+    killed writer's leftovers are recognised) and a number of its own within the process.
+
+    Why the number: the window's daily backup (on its worker) and the backup on close could
+    start in the same second, aim at the same name and, sharing the process id, delete and
+    overwrite each other's partial file — one of them failed with a modal error at close."""
+    return target.with_name(f"{target.name}.{os.getpid()}-{next(_PARTIALS)}.partial")
+
+
 def remove_stale_partials(folder: Path) -> list[Path]:
     """Partial files whose writer is gone (a killed backup or restore)."""
     import psutil
@@ -143,7 +157,7 @@ def remove_stale_partials(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return removed
     for path in folder.glob("*.sqlite.*.partial"):
-        found = re.search(r"\.sqlite\.(\d+)\.partial$", path.name)
+        found = re.search(r"\.sqlite\.(\d+)(?:-\d+)?\.partial$", path.name)
         try:
             age = time.time() - path.stat().st_mtime
             alive = found is not None and psutil.pid_exists(int(found.group(1)))
@@ -155,6 +169,28 @@ def remove_stale_partials(folder: Path) -> list[Path]:
         except OSError:
             continue
     return removed
+
+
+def refuse_no_register(db_path: Path) -> None:
+    if not db_path.is_file() or db_path.stat().st_size == 0:
+        raise BackupFailed(f"no register at {db_path}: nothing to back up")
+
+
+def copy_register(db_path: Path, target: Path, what: str) -> None:
+    """Copy the register at ``db_path`` to ``target`` on its own read-only connection (stale
+    partials beside the target cleared first); the one copy step of every backup (``what``
+    names it in the log). Raises :class:`BackupFailed` when it cannot be written."""
+    remove_stale_partials(target.parent)
+    try:
+        source = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+        try:
+            source.execute("PRAGMA busy_timeout = 15000")
+            backup_to(source, target)
+        finally:
+            source.close()
+    except (sqlite3.Error, OSError) as exc:
+        log.error("%s of %s to %s failed: %s", what, db_path, target, exc)
+        raise BackupFailed(f"the backup of {db_path.name} could not be written: {exc}") from exc
 
 
 def _target_for(db_path: Path, now: datetime) -> Path:
@@ -176,30 +212,26 @@ def back_up(
     """Back up the register at ``db_path`` (to ``to``, or into its rotated backups folder),
     check the copy, copy new photos, then rotate. Raises :class:`BackupFailed` (logged) when
     the backup cannot be written or fails its check; a failed backup never rotates."""
-    from deerfield_desk.store.backup_photos import back_up_photos
+    from deerfield_desk.store.backup_photos import back_up_photos, copy_photos_beside
 
     db_path = Path(db_path)
     started = time.perf_counter()
-    if not db_path.is_file() or db_path.stat().st_size == 0:
-        raise BackupFailed(f"no register at {db_path}: nothing to back up")
+    refuse_no_register(db_path)
     now = now or datetime.now()
     rotated = to is None
     target = Path(to) if to is not None else _target_for(db_path, now)
-    remove_stale_partials(target.parent)
-    try:
-        source = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
-        try:
-            source.execute("PRAGMA busy_timeout = 15000")
-            backup_to(source, target)
-        finally:
-            source.close()
-    except (sqlite3.Error, OSError) as exc:
-        log.error("backup of %s to %s failed: %s", db_path, target, exc)
-        raise BackupFailed(f"the backup of {db_path.name} could not be written: {exc}") from exc
+    copy_register(db_path, target, "backup")
     check = check_backup(target, use_cache=False)
     result = BackupResult(target, check)
-    if photos and rotated:
-        copied, present, problems = back_up_photos(Paths(db_path), target)
+    if photos:
+        # Rotated: into backups/photos/, shared by every backup. To a file of its own (a USB
+        # stick, a copy for the county): into photos/ beside it, where a register opened from
+        # that folder keeps its photos (config.Paths), so the copy is whole on its own.
+        copied, present, problems = (
+            back_up_photos(Paths(db_path), target)
+            if rotated
+            else copy_photos_beside(Paths(db_path), target)
+        )
         result.photos_copied, result.photos_present = copied, present
         result.photo_problems = problems
     result.seconds = time.perf_counter() - started

@@ -47,7 +47,9 @@ def referenced_files(register_file: Path) -> list[tuple[str, str | None]]:
 def _copy_verified(source: Path, target: Path, sha: str | None) -> None:
     """Copy through a partial file; an original must hash to its recorded SHA-256."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
+    from deerfield_desk.store.backup import partial_name
+
+    partial = partial_name(target)
     digest = hashlib.sha256()
     try:
         with open(source, "rb") as src, open(partial, "wb") as dst:
@@ -87,6 +89,12 @@ def back_up_photos(paths: Paths, backup_file: Path) -> tuple[int, int, list[str]
     """Copy the photos ``backup_file`` refers to that the backup folder lacks.
     Returns ``(copied, already there, problems)``."""
     return _sync(referenced_files(backup_file), paths.photos, photos_backup_folder(paths))
+
+
+def copy_photos_beside(paths: Paths, backup_file: Path) -> tuple[int, int, list[str]]:
+    """Copy the photos ``backup_file`` refers to into ``photos/`` beside it (a backup written
+    to a file of its own carries its photos, as a register on a stick does)."""
+    return _sync(referenced_files(backup_file), paths.photos, Paths(Path(backup_file)).photos)
 
 
 def restore_photos(paths: Paths, register_file: Path) -> tuple[int, int, list[str]]:

@@ -21,7 +21,7 @@ KINDS: dict[str, frozenset[str]] = {
     "inspection": frozenset({"inspections", "checklist_visits", "checklist_responses"}),
     "notice": frozenset({"notices"}),
     "money": frozenset({"fees", "payments", "deposits", "receipts"}),
-    "party": frozenset({"people", "parcels"}),
+    "party": frozenset({"people", "parcels", "permit_contractors"}),
     "photo": frozenset({"attachments"}),
     "setting": frozenset({"settings"}),
 }

@@ -17,6 +17,7 @@ from deerfield_desk.models.codes import (
     ApplicationStatus,
     AttachmentKind,
     ChecklistResponse,
+    ContractorTrade,
     DepositKind,
     DepositStatus,
     ErosionLogTrigger,
@@ -44,6 +45,7 @@ from deerfield_desk.models.status import PermitStatus
 CODED_COLUMNS: dict[str, dict[str, tuple[type[StrEnum], bool]]] = {
     "parcels": {"status": (RecordStatus, False)},
     "people": {"status": (RecordStatus, False)},
+    "permit_contractors": {"trade": (ContractorTrade, False), "status": (RecordStatus, False)},
     "applications": {"status": (ApplicationStatus, False)},
     "permits": {
         "kind": (PermitKind, False),

@@ -106,8 +106,16 @@ def permit_owner(reg: Register, permit: dict) -> dict | None:
 
 
 def permit_contractor(reg: Register, permit: dict) -> dict | None:
-    """The contractor or builder on the permit's application: a stop-work order binds them
-    as well as the owner (§12.03(15))."""
+    """The permit's general contractor (named on the permit, else the application's
+    contractor or builder): a stop-work order binds them as well as the owner (§12.03(15))."""
+    if permit.get("id") is not None:
+        named = reg.query_one(
+            "SELECT pe.* FROM permit_contractors pc JOIN people pe ON pe.id = pc.person_id "
+            "WHERE pc.permit_id = ? AND pc.trade = 'general' AND pc.status = 'active'",
+            (permit["id"],),
+        )
+        if named:
+            return named
     if not permit.get("application_id"):
         return None
     return reg.query_one(

@@ -174,6 +174,7 @@ class Register(RegisterWrites):
         give back this connection's hold on the register lock."""
         with self._gate:
             self.conn.close()
+        self.closed = True
         if self.owner_lock is not None:
             self.owner_lock.release()
             self.owner_lock = None

@@ -33,6 +33,8 @@ class RegisterCore:
         self.path = path
         self.actor = actor
         self._tx_depth = 0
+        #: set by ``close``: views holding this register stop reading it
+        self.closed = False
         self._lock = threading.RLock()
         self._gate = write_gate.gate(path)
         self.writes_held: str | None = None

@@ -323,8 +323,21 @@ def _page(conn: Executor, q: RegisterQuery, plan: Plan | None, offset: int,
 
 
 def search(conn: Executor, q: RegisterQuery, limit: int = 200) -> tuple[int, list]:
-    """What the search box does on every (debounced) keystroke: the count and the first page."""
-    return count(conn, q), page(conn, q, 0, limit)
+    """What the search box does on every (debounced) keystroke: the count and the first page
+    (the same as ``count`` and ``page(…, 0, limit)``, each plan made once: the near misses'
+    look-up in the index's words is not paid twice per keystroke)."""
+    exact_plan = _plan(conn, q)
+    exact = _count(conn, exact_plan)
+    rows = _page(conn, q, exact_plan, 0, limit)
+    if exact > NEAR_BELOW:
+        return exact, rows
+    near_plan = _plan(conn, q, near=True)
+    if near_plan is None:
+        return exact, rows
+    if len(rows) < limit:
+        more = _page(conn, q, near_plan, 0, limit - len(rows))
+        rows += [replace(row, near_match=True) for row in more]
+    return exact + _count(conn, near_plan), rows
 
 
 def years(conn: Executor) -> list[int]:

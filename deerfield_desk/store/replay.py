@@ -347,6 +347,7 @@ def _expected_tables() -> dict[str, tuple[str, ...]]:
         "m0001_foundation": (*m0001_foundation.OFFICIAL_TABLES, "journal", "journal_head"),
         "m0003_lifecycle": ("extensions",),
         "m0004_inspections": m0004_inspections.NEW_OFFICIAL_TABLES,
+        "m0011_people_on_file": ("permit_contractors",),
         "m0014_verify": ("archives",),
     }
 

@@ -133,6 +133,39 @@ class NoticeRow(TypedDict):
     lift_reason: str | None
 
 
+class PersonRow(TypedDict):
+    """One row of ``people``: an owner, applicant, contractor or firm on file."""
+
+    id: int
+    uuid: str
+    name: str
+    firm: str | None
+    is_firm: int
+    phone: str | None
+    email: str | None
+    mailing_address: str | None
+    credential_type: str | None
+    credential_number: str | None
+    status: str
+    void_reason: str | None
+    credential_expires: str | None
+
+
+class PermitContractorRow(TypedDict):
+    """One contractor named on a permit for one trade (m0011)."""
+
+    id: int
+    uuid: str
+    permit_id: int
+    person_id: int
+    trade: str
+    credential_number: str | None
+    credential_expires: str | None
+    added_at: str
+    status: str
+    void_reason: str | None
+
+
 class NoticeDocument(NoticeRow, total=False):
     """A notice as printed (``store.document_records.notice_record``): its row plus what the
     page names from the permit, parcel and people it points to. The extra keys are present
@@ -225,6 +258,8 @@ ROW_TYPES: dict[str, type] = {
     "applications": ApplicationRow,
     "inspections": InspectionRow,
     "notices": NoticeRow,
+    "people": PersonRow,
+    "permit_contractors": PermitContractorRow,
     "receipts": ReceiptRow,
     "signatures": SignatureRow,
     "checklist_drafts": ChecklistDraftRow,
@@ -254,6 +289,10 @@ def inspection(reg: Register, inspection_uuid: str) -> InspectionRow:
 
 def notice(reg: Register, notice_uuid: str) -> NoticeRow:
     return cast(NoticeRow, reg.get("notices", notice_uuid))
+
+
+def person(reg: Register, person_uuid: str) -> PersonRow:
+    return cast(PersonRow, reg.get("people", person_uuid))
 
 
 # -- year-end export rows (store/year_records.py): query shapes, not tables --------------------

@@ -1,8 +1,10 @@
 """Start the GUI: who is at the keyboard, which register, then the main window.
 
-Which register: ``--db PATH`` when given; else the user's own register when it exists; else
-(first start, or ``--demo``) the demo register, created with ~300 made-up permits and shown
-under the yellow DEMO banner.
+Which register: ``--db PATH`` when given; else the user's own register when it exists; else,
+on a first start, the clerk chooses (``ui/start/first_run.py``): set up the village's register,
+open one she already has, or look at the demo. ``--demo`` (and the headless ``--smoke`` probe)
+go straight to the demo register, created with ~300 made-up permits and shown under the yellow
+DEMO banner.
 """
 
 from __future__ import annotations
@@ -21,10 +23,7 @@ from deerfield_desk.config import (
     register_paths,
     unsafe_location_warning,
 )
-from deerfield_desk.errors import DamagedRegisterError, DeskError
-from deerfield_desk.store import register_file
-from deerfield_desk.store.register import Register
-from deerfield_desk.store.register_lock import RegisterLock
+from deerfield_desk.errors import DeskError
 from deerfield_desk.ui import crash, identity
 
 DEMO_PERMITS = 300
@@ -94,52 +93,37 @@ def run_gui(args) -> int:
     app = make_app()
     log_path = logs.setup()
     crash.install(lambda: _register_of(app))
-    try:
-        paths, demo = choose_register(args)
-    except DeskError as exc:  # the demo register could not be made (in use, read-only home)
-        report(args, str(exc))
-        return 1
     actor = identity.current_actor(ask=not args.smoke)
     if actor is None:
         return 1
+    try:
+        if first_start(args):
+            from deerfield_desk.ui.start.first_run import run_first_start
+
+            chosen = run_first_start(actor)
+            if chosen is None:  # closed without choosing: nothing was made
+                return 0
+            paths, demo, opened = chosen
+        else:
+            paths, demo = choose_register(args)
+            opened = None
+    except DeskError as exc:  # the demo register could not be made (in use, read-only home)
+        report(args, str(exc))
+        return 1
     warning = unsafe_location_warning(paths.db)
-    from deerfield_desk.ui.integrity_check import check_at_open, start_background_check
+    from deerfield_desk.ui.start.opening import open_for_window
+    from deerfield_desk.ui.start.switching import build_window, show_window
 
     # The window owns its register for its whole life (store/register_lock.py): a second
     # window or a writing command on the same register is refused, naming this one.
-    owner = RegisterLock(paths.db, purpose="the Deerfield Desk window", name=actor.name)
-    try:
-        if paths.db.is_file() and not register_file.read_only_reason(paths.db):
-            owner.acquire(timeout=0)
-        inline_check = check_at_open(paths.db)
-        register = Register.open(paths.db, actor, check=inline_check)
-    except DamagedRegisterError as exc:  # also a big file opened unchecked, damaged inside
-        message = str(exc)
-        if args.smoke:
-            owner.release()
-            report(args, message)
-            return 1
-        from deerfield_desk.ui.restore_offer import offer_restore
-
-        try:
-            if not offer_restore(None, paths.db, message, actor):
-                owner.release()
-                return 1
-            register = Register.open(paths.db, actor)
-        except DeskError as again:
-            owner.release()
-            report(args, str(again))
-            return 1
-    except DeskError as exc:  # missing, empty, foreign, in use by someone else
-        owner.release()
-        report(args, str(exc))
+    if opened is None:
+        opened = open_for_window(paths.db, actor, lambda text: report(args, text),
+                                 offer_restore=not args.smoke)  # fmt: skip
+    if opened is None:
         return 1
+    register = opened.register
     logs.log_start(paths.db, register)
-    from deerfield_desk.ui.main_window import MainWindow
-
-    window = MainWindow(register, paths, demo=demo)
-    window.owner_lock = owner
-    window.log_path = log_path
+    window = build_window(opened, demo=demo, log_path=log_path)
     notes = [w for w in (warning, register.writes_held) if w]
     for note in notes:
         if args.smoke:
@@ -151,16 +135,24 @@ def run_gui(args) -> int:
 
         def ready(total: int) -> None:
             print(f"ready_ms={ms_since_process_start():.0f} rows={total}", flush=True)
-            QTimer.singleShot(0, app.quit)
+            QTimer.singleShot(0, window.close)  # the way a user ends it: the window closes
 
         window.first_rows_shown.connect(ready)
-    window.show()
-    if not inline_check and not args.smoke and not register.read_only:
-        start_background_check(window)
+    show_window(window, opened, background_check=not args.smoke)
     code = app.exec()
-    window.register.close()
-    window.owner_lock.release()
+    from deerfield_desk.ui.start.opening import release
+
+    for widget in app.topLevelWidgets():  # windows still open (the smoke probe quits)
+        release(widget)
     return code
+
+
+def first_start(args) -> bool:
+    """No register named, none of the user's own yet, not asked for the demo: the first-run
+    choice (set up the village's register, open one, or look at the demo)."""
+    return not (args.db or args.smoke or getattr(args, "demo", False)) and not (
+        register_paths().db.exists()
+    )
 
 
 def _register_of(app):

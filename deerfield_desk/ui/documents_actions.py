@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.permit_choices import permits_in_statuses
-from deerfield_desk.ui.print_preview import PrintPreview
 
 ACTIONS = (
     ("permit-card", "&Permit card…", "Ctrl+Shift+P"),
@@ -120,7 +119,7 @@ def render_document(register, kind: str, ref: str) -> bytes:
     return documents.render(kind, ref, register)  # the same entry as the CLI and the archive
 
 
-def preview_document(window, kind: str, ref: str | None = None) -> PrintPreview | None:
+def preview_document(window, kind: str, ref: str | None = None):
     from deerfield_desk.errors import DeskError
 
     ref = ref or choose_reference(window, kind)
@@ -133,6 +132,8 @@ def preview_document(window, kind: str, ref: str | None = None) -> PrintPreview 
     except (ValueError, DeskError) as exc:
         QMessageBox.warning(window, "Cannot print", str(exc))
         return None
+    from deerfield_desk.ui.print_preview import PrintPreview  # on use: QtPdf is heavy
+
     preview = PrintPreview(window, f"{kind} {ref}", pdf, f"{kind}-{ref}.pdf")
     preview.setModal(False)
     preview.show()
@@ -177,6 +178,8 @@ def print_week_placards(window, today: date | None = None, on_done=None):
         return (yield from placard_batch(records, settings, target))
 
     def done(path):
+        from deerfield_desk.ui.print_preview import PrintPreview
+
         with open(path, "rb") as fh:
             preview = PrintPreview(window, f"placards {start} to {end}", fh.read(), str(path))
         preview.show()

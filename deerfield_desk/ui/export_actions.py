@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deerfield_desk.exports.year_export import AUTO, FORMATS, export_year
 from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.worker import run_with_progress
 
@@ -50,15 +49,15 @@ def install(window) -> None:
     act = QAction("&State reports due…", window)
     act.triggered.connect(lambda: _state_reports(window))
     window.menu("Tools").addAction(act)
-    # The reminder reads a year of issued permits: at a million permits that is half a second,
-    # so it runs once the register is on screen rather than holding up the window.
+    # The reminder reads a year of issued permits: at a million permits that takes a while,
+    # so it runs on a worker once the register is on screen (ui/start/reminders.py).
     window.first_rows_shown.connect(lambda _total: QTimer.singleShot(0, lambda: _remind(window)))
 
 
 def _remind(window) -> None:
-    from deerfield_desk.ui.state_report_view import remind
+    from deerfield_desk.ui.start.reminders import remind_state_reports
 
-    remind(window)
+    remind_state_reports(window)
 
 
 def _import_dialog(window) -> None:
@@ -95,6 +94,8 @@ class ExportDialog(DeskDialog):
         holder.setLayout(row)
         row.setContentsMargins(0, 0, 0, 0)
         form.addRow("Folder:", holder)
+        from deerfield_desk.exports.year_export import FORMATS  # on use: charts, reportlab
+
         self.boxes = {}
         for name in FORMATS:
             box = QCheckBox(FORMAT_LABELS[name])
@@ -147,9 +148,14 @@ def open_export_dialog(window) -> None:
 
 
 def start_export(
-    window, year: int, folder: Path, formats: list[str], renderer=AUTO, permit_cards=False
+    window, year: int, folder: Path, formats: list[str], renderer=None, permit_cards=False
 ):
-    """Run the export in the background; the result is reported on the GUI thread."""
+    """Run the export in the background; the result is reported on the GUI thread.
+    ``renderer`` None is the documents layer's (``year_export.AUTO``)."""
+    # Imported here, not at window build: the export pulls in reportlab's charts (seconds).
+    from deerfield_desk.exports.year_export import AUTO, export_year
+
+    renderer = AUTO if renderer is None else renderer
     db, actor = window.paths.db, window.actor
 
     def done(result) -> None:

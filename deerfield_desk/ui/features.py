@@ -21,5 +21,7 @@ FEATURE_MODULES: list[str] = [
     "deerfield_desk.ui.finding_actions",
     "deerfield_desk.ui.cashier.install",
     "deerfield_desk.ui.zoning_dialog",
+    "deerfield_desk.ui.permit_window",
+    "deerfield_desk.ui.help.install",
     "deerfield_desk.ui.a11y.install",
 ]

@@ -1,17 +1,18 @@
-"""Who is at the keyboard: chosen at first start, switchable, remembered in QSettings."""
+"""Who is at the keyboard: chosen at first start, switchable, remembered in the data folder's
+preferences (``ui/prefs.py``), so moving the data folder moves the name with it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit
 
 from deerfield_desk.config import device_id
 from deerfield_desk.models.actor import Actor, Role
 from deerfield_desk.ui.a11y.fit import DeskDialog
+from deerfield_desk.ui.prefs import settings as preferences
 
 
 def stored_actor() -> Actor | None:
-    settings = QSettings()
+    settings = preferences()
     name = settings.value("identity/name", "")
     role = settings.value("identity/role", "")
     if name and role in (Role.INSPECTOR, Role.CLERK):
@@ -20,9 +21,10 @@ def stored_actor() -> Actor | None:
 
 
 def remember(actor: Actor) -> None:
-    settings = QSettings()
+    settings = preferences()
     settings.setValue("identity/name", actor.name)
     settings.setValue("identity/role", str(actor.role))
+    settings.sync()
 
 
 class IdentityDialog(DeskDialog):

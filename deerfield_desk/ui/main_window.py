@@ -9,14 +9,15 @@ from __future__ import annotations
 import importlib
 
 from PySide6.QtCore import QByteArray, QSettings, Signal
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from deerfield_desk.config import APP_NAME, Paths
 from deerfield_desk.store.changes import OpChanges, changes_since, journal_end
 from deerfield_desk.store.register import Register
-from deerfield_desk.ui import register_view, session
+from deerfield_desk.ui import register_actions, register_view, session
 from deerfield_desk.ui.a11y.naming import prepare
 from deerfield_desk.ui.features import FEATURE_MODULES
+from deerfield_desk.ui.start.opening import release
 
 MENU_ORDER = ("File", "Permits", "Inspections", "Documents", "Tools", "Help")
 
@@ -39,6 +40,9 @@ class MainWindow(QMainWindow):
         super().__init__()
         self._register: Register | None = None
         self._journal_seq = 0
+        #: The permit a permit window's action applies to while it runs (menu actions ask
+        #: :meth:`current_permit_uuid`, so they act on the open permit, not the selection).
+        self.permit_scope: str | None = None
         self.register = register
         self.paths = paths
         self.demo = demo
@@ -49,15 +53,10 @@ class MainWindow(QMainWindow):
         central = QWidget()
         self._layout = QVBoxLayout(central)
         self._layout.setContentsMargins(6, 6, 6, 6)
-        if demo:
-            banner = QLabel(
-                "DEMO REGISTER: made-up permits for trying the app. Nothing here is "
-                "an official record. Open your own register with --db or File."
-            )
-            banner.setObjectName("demoBanner")
-            banner.setStyleSheet("background:#ffcc00;color:#000;font-weight:bold;padding:6px;")
-            banner.setWordWrap(True)
-            self._layout.addWidget(banner)
+        if demo:  # never where real work lands by accident: say so, offer the way out
+            from deerfield_desk.ui.start.demo_banner import demo_banner
+
+            self._layout.addWidget(demo_banner(self))
         self.tabs = QTabWidget()
         self._layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
@@ -71,6 +70,7 @@ class MainWindow(QMainWindow):
         session.install(self)
         for module_name in FEATURE_MODULES:
             importlib.import_module(module_name).install(self)
+        register_actions.add_exit(self)  # File → Exit last, after every feature's items
         prepare(self)  # labels name their fields, no table traps Tab (ui/a11y/naming.py)
 
     @property
@@ -126,13 +126,15 @@ class MainWindow(QMainWindow):
         return self.tabs.addTab(widget, title)
 
     def current_permit_uuid(self) -> str | None:
-        """The permit selected in the register, or None."""
-        return self.register_view.current_permit_uuid()
+        """The permit an action applies to: the one whose permit window launched it, else
+        the permit selected in the register, or None."""
+        return self.permit_scope or self.register_view.current_permit_uuid()
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         self.settings().setValue("window/geometry", self.saveGeometry())
         self.register_view.save_layout()
         session.on_close(self)
+        release(self)  # a window that owns its register closes it and gives back the lock
         super().closeEvent(event)
 
     def notify_changed(self, *_tables: str) -> None:
@@ -141,4 +143,7 @@ class MainWindow(QMainWindow):
         self.catch_up()
 
     def settings(self) -> QSettings:
-        return QSettings()
+        """Window layout and column widths, kept in the data folder (``ui/prefs.py``)."""
+        from deerfield_desk.ui.prefs import settings
+
+        return settings()

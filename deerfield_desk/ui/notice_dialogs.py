@@ -38,10 +38,12 @@ from deerfield_desk.store.notice_queries import (
     permit_contractor,
     permit_owner,
 )
+from deerfield_desk.store.people import notice_recipients
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.notice_table_model import kind_title
+from deerfield_desk.ui.person_picker import fill_people
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 #: Touchpad-sized targets (px): buttons and one-line inputs are at least this tall.
@@ -149,12 +151,12 @@ class DraftNoticeDialog(NoticeForm):
         self.permit, self.notice = permit or {}, notice
         self.owner = permit_owner(register, self.permit) if self.permit else None
         self.contractor = permit_contractor(register, self.permit) if self.permit else None
+        self.recipient: QComboBox | None = None
         if self.permit:
-            to = self.owner["name"] if self.owner else "no owner on file (add it before printing)"
-            by = f"; contractor: {self.contractor['name']}" if self.contractor else ""
             self.form.addRow(QLabel(
                 f"<b>{self.permit.get('permit_number') or 'Unnumbered permit'}</b> — "
-                f"{self.permit.get('address_text') or ''}<br>To: {to}{by}"))  # fmt: skip
+                f"{self.permit.get('address_text') or ''}"))  # fmt: skip
+            self.recipient = self._recipient_picker(notice)
             self.parcel = None
         else:
             self.form.addRow(QLabel("<b>Work with no permit</b>: the notice is tied to the "
@@ -205,6 +207,47 @@ class DraftNoticeDialog(NoticeForm):
             self.life_safety.setChecked(bool(details.get("life_safety")))
             self.life_reason.setText(details.get("life_safety_reason", ""))
 
+    def _recipient_picker(self, notice: dict | None) -> QComboBox:
+        """Addressed to: the owner, the contractor and anyone of the same name on file, each
+        with address and phone, and a warning when the chosen one has no mailing address."""
+        people = notice_recipients(self.register, self.owner, self.contractor)
+        chosen = self.owner["uuid"] if self.owner else None
+        if notice and notice.get("recipient_id"):
+            on_notice = self.register.get_by_id("people", notice["recipient_id"])
+            people = [on_notice, *[p for p in people if p["uuid"] != on_notice["uuid"]]]
+            chosen = on_notice["uuid"]
+        combo = QComboBox()
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(30)
+        none = None if people else "— no owner on file (add it first) —"
+        fill_people(combo, people, chosen, none_label=none)
+        self.add_field("recipient_id", "Addressed to", combo)
+        self.recipient = combo
+        self.recipient_warning = error_label()
+        self.recipient_warning.setObjectName("notice_recipient_warning")
+        self.form.addRow("", self.recipient_warning)
+        combo.currentIndexChanged.connect(self._check_recipient)
+        self._check_recipient()
+        return combo
+
+    def _check_recipient(self) -> None:
+        uuid = self.recipient.currentData() if self.recipient else None
+        person = self.register.get("people", uuid) if uuid else None
+        text = ""
+        if person is None:
+            text = "No one to address the notice to: add the owner on the permit first."
+        elif not (person.get("mailing_address") or "").strip():
+            text = (
+                "This person has no mailing address on file: the notice cannot be mailed. "
+                "Choose the record with the address, or correct it in People and firms."
+            )
+        self.recipient_warning.setText(text)
+        self.recipient_warning.setVisible(bool(text))
+
+    def recipient_id(self) -> int | None:
+        uuid = self.recipient.currentData() if self.recipient else None
+        return self.register.get("people", uuid)["id"] if uuid else None
+
     def set_kind(self, kind: str) -> None:
         self.kind.setCurrentIndex(self.kind.findData(kind))
 
@@ -238,10 +281,11 @@ class DraftNoticeDialog(NoticeForm):
                 "sections": json.dumps(sections), "remedy": self.remedy.toPlainText().strip(),
                 "copies_to": self.copies.text().strip() or None, "contractor_id": contractor,
                 "details_json": json.dumps(details, sort_keys=True),
+                **({"recipient_id": self.recipient_id()} if self.recipient else {}),
             })  # fmt: skip
         if self.permit:
             links = {"permit_id": self.permit["id"], "parcel_id": self.permit.get("parcel_id"),
-                     "recipient_id": self.owner["id"] if self.owner else None}  # fmt: skip
+                     "recipient_id": self.recipient_id()}  # fmt: skip
         else:
             parcel = parcel_by_number(self.register, self.parcel.text())
             if parcel is None:

@@ -104,6 +104,8 @@ class PermitTableModel(QAbstractTableModel):
 
     def reload(self) -> None:
         """Count again and drop every cached page (after a write or a new query)."""
+        if self._register.closed:  # a late search-box timer after the window let go of it
+            return
         self.beginResetModel()
         self._pages.clear()
         self._today = date.today()

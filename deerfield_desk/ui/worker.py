@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import inspect
 import logging
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -56,8 +57,20 @@ class Job(QRunnable):
         self.title = title
         self.signals = _Signals()
         self.cancelled = False
+        #: A job that only reads (a reminder, the integrity check) may be abandoned when the
+        #: app ends; the others (a backup, an import) are waited for (``ui/start/shutdown.py``).
+        self.abandon_on_exit = False
 
     def run(self) -> None:  # worker thread: no widgets here
+        with _running_lock:
+            _running.add(self)
+        try:
+            self._run()
+        finally:
+            with _running_lock:
+                _running.discard(self)
+
+    def _run(self) -> None:
         try:
             result = self.factory()
             if inspect.isgenerator(result):
@@ -86,6 +99,15 @@ class Job(QRunnable):
 
 
 _CANCELLED = object()
+_running: set[Job] = set()
+_running_lock = threading.Lock()
+
+
+def must_finish() -> list[Job]:
+    """Jobs running now that the app must not end under (everything not abandonable)."""
+    with _running_lock:
+        return [job for job in _running if not job.abandon_on_exit]
+
 
 #: Tests set this (conftest ``sync_workers``) so jobs run inline, deterministically.
 run_synchronously = False

@@ -31,6 +31,7 @@ MIGRATION_MODULES = [
     "m0018_dwelling_units",
     "m0017_field_photos",
     "m0012_inspection_schedule",
+    "m0011_people_on_file",
 ]
 
 SET_NAME = "deerfield_desk"

@@ -1,5 +1,9 @@
 """Page 2, the parties: owner (required), applicant, contractor with the state credential
-number. Pick people on file or add them; a new person is a register record at once."""
+number. Pick people on file or add them; a new person is a register record at once.
+
+Pickers show name, address and phone (two people of one name must be told apart), adding
+someone whose name, phone or address is on file asks "use the one on file?" first, and the
+owner of record is filled in from the parcel chosen on the Site page."""
 
 from __future__ import annotations
 
@@ -16,6 +20,8 @@ from PySide6.QtWidgets import (
 
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.store.applications import add_person, check_parties, find_people
+from deerfield_desk.store.people import owner_of_record, people_matching
+from deerfield_desk.ui import person_picker
 from deerfield_desk.ui.wizard.fields import hint_label, with_error
 
 ROLES = (("owner", "Owner"), ("applicant", "Applicant (if not the owner)"),
@@ -23,7 +29,8 @@ ROLES = (("owner", "Owner"), ("applicant", "Applicant (if not the owner)"),
 PERSON_FIELDS = (("name", "Name"), ("firm", "Firm"), ("phone", "Phone"), ("email", "Email"),
                  ("mailing_address", "Mailing address"),
                  ("credential_type", "State credential type"),
-                 ("credential_number", "State credential number"))  # fmt: skip
+                 ("credential_number", "State credential number"),
+                 ("credential_expires", "Credential expires (YYYY-MM-DD)"))  # fmt: skip
 
 
 class PartiesPage(QWizardPage):
@@ -44,6 +51,10 @@ class PartiesPage(QWizardPage):
             self._fill(combo)
             wizard.binder.bind(("parties", f"{role}_uuid"), combo, label.lower(), error=error)
         layout.addLayout(chosen)
+        self.owner_hint = hint_label("")
+        self.owner_hint.setObjectName("ownerOfRecordHint")
+        self.owner_hint.setVisible(False)
+        layout.addWidget(self.owner_hint)
         group = QGroupBox("Add a person or firm not yet on file")
         form = QFormLayout(group)
         self.new: dict[str, QLineEdit] = {}
@@ -66,15 +77,28 @@ class PartiesPage(QWizardPage):
         layout.addWidget(group)
 
     def _fill(self, combo: QComboBox, select: str | None = None) -> None:
-        blocked = combo.blockSignals(True)
-        combo.clear()
-        combo.addItem("— none —", None)
-        for row in find_people(self.w.register, "", limit=1000):
-            extra = f" · {row['credential_number']}" if row["credential_number"] else ""
-            firm = f" ({row['firm']})" if row["firm"] else ""
-            combo.addItem(f"{row['name']}{firm}{extra}", row["uuid"])
-        combo.setCurrentIndex(max(combo.findData(select), 0))
-        combo.blockSignals(blocked)
+        people = find_people(self.w.register, "", limit=1000)
+        if select and all(row["uuid"] != select for row in people):
+            people.append(self.w.register.get("people", select))  # beyond the first 1000
+        person_picker.fill_people(combo, people, select)
+
+    def initializePage(self) -> None:  # noqa: N802 (Qt's name)
+        """The owner of record comes from the parcel on file, unless the clerk chose one."""
+        parties = self.w.state.get("parties") or {}
+        parcel_uuid = (self.w.state.get("site") or {}).get("parcel_uuid")
+        self.owner_hint.setVisible(False)
+        if parties.get("owner_uuid") or not parcel_uuid:
+            return
+        owner = owner_of_record(self.w.register, parcel_uuid)
+        if owner is None:
+            return
+        self._fill(self.combos["owner"], owner["uuid"])
+        self.w.binder.edit(("parties", "owner_uuid"), owner["uuid"], "owner")
+        self.owner_hint.setText(
+            f"Owner of record filled in from the parcel: {owner['name']}. Change it if the "
+            "property has been sold."
+        )
+        self.owner_hint.setVisible(True)
 
     def add(self, role: str) -> dict | None:
         for error in self.new_errors.values():
@@ -85,6 +109,13 @@ class PartiesPage(QWizardPage):
             self.new_errors["email"].setText(doubt)
             self.new_errors["email"].setVisible(True)
             return None
+        matches = people_matching(self.w.register, values) if values["name"].strip() else []
+        if matches:
+            answer, on_file = person_picker.ask_use_on_file(self, matches, values["name"])
+            if answer == "cancel":
+                return None
+            if on_file is not None:
+                return self._choose(role, on_file)
         try:
             person = add_person(self.w.register, values, contractor=(role == "contractor"))
         except InvalidInput as exc:
@@ -94,10 +125,15 @@ class PartiesPage(QWizardPage):
                 label.setVisible(True)
             return None
         self.w.people_added.append(person["uuid"])  # voided if the application is discarded
+        return self._choose(role, person)
+
+    def _choose(self, role: str, person: dict) -> dict:
+        """Refill the pickers (a new person appears in each) and choose ``person`` for
+        ``role``; the add-person fields are cleared for the next one."""
         for combo_role, combo in self.combos.items():
             current = self.w.state.get("parties", {}).get(f"{combo_role}_uuid")
-            self._fill(combo, current)
-        self.combos[role].setCurrentIndex(self.combos[role].findData(person["uuid"]))
+            self._fill(combo, person["uuid"] if combo_role == role else current)
+        self.w.binder.edit(("parties", f"{role}_uuid"), person["uuid"], role)
         for edit in self.new.values():
             edit.clear()
         return person

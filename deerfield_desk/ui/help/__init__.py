@@ -1,0 +1,1 @@
+"""Help menu: a short printable guide, the window's keyboard shortcuts, About."""

@@ -1,0 +1,79 @@
+"""Read-only tables of the permit window: one builder so every table behaves the same for
+the keyboard (Tab leaves the table, arrows move in it), screen readers (an accessible name)
+and the eye (whole rows selected, numbers and dates on one line, columns sized to content)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+)
+
+
+def money(cents: int | None) -> str:
+    return "—" if cents is None else f"${cents / 100:,.2f}"
+
+
+def make_table(name: str, accessible: str, headers: list[str]) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setObjectName(name)
+    table.setAccessibleName(accessible)
+    table.setHorizontalHeaderLabels(headers)
+    table.setTabKeyNavigation(False)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setWordWrap(False)
+    table.verticalHeader().setVisible(False)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
+    return table
+
+
+def fill_table(table: QTableWidget, rows: list[list], keys: list | None = None) -> None:
+    """Replace the rows; ``keys[i]`` (a uuid) is kept on the row's first cell for actions.
+    The selected row stays selected when its key is still there."""
+    selected = current_key(table)
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            text = "—" if value in (None, "") else str(value)
+            item = QTableWidgetItem(text)
+            item.setToolTip(text)
+            if c == 0 and keys is not None:
+                item.setData(Qt.ItemDataRole.UserRole, keys[r])
+            table.setItem(r, c, item)
+    if keys is not None and selected in keys:
+        table.selectRow(keys.index(selected))
+
+
+def current_key(table: QTableWidget):
+    row = table.currentRow()
+    if row < 0 or not table.selectionModel().hasSelection():
+        return None
+    item = table.item(row, 0)
+    return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+
+
+def select_key(table: QTableWidget, key) -> bool:
+    for r in range(table.rowCount()):
+        item = table.item(r, 0)
+        if item is not None and item.data(Qt.ItemDataRole.UserRole) == key:
+            table.selectRow(r)
+            return True
+    return False
+
+
+def fit_to_screen(widget, width: int, height: int) -> None:
+    """Resize to ``width`` x ``height`` but never past the screen's free area (a 1366x768
+    screen at 200 % offers 683x384): the bodies scroll rather than run off the screen."""
+    screen = widget.screen() or QApplication.primaryScreen()
+    if screen is not None:
+        free = screen.availableGeometry()
+        width, height = min(width, free.width() - 20), min(height, free.height() - 40)
+    widget.resize(max(width, 320), max(height, 240))
