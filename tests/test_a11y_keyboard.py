@@ -123,6 +123,10 @@ def test_a_result_on_the_today_tab(desk, qtbot):
     def record(dialog):
         tab_to(qtbot, named("outcome_passed"), "Passed")
         qtbot.keyClick(focused(), Qt.Key.Key_Space)
+        # the first stop is a footing recorded before erosion control: the dialog asks why
+        # (issue 17 item 3), and the answer is typed like every other field
+        assert dialog.order_reason.isVisibleTo(dialog)
+        type_into(qtbot, "Why record this stage first?", "silt fence on order")
         tab_to(qtbot, named("Save result"), "Save result")
         qtbot.keyClick(focused(), Qt.Key.Key_Space)
 

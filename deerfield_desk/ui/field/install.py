@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from PySide6.QtGui import QAction, QKeySequence
 
-from deerfield_desk.models.inspection_rules import Result
+from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store import inspections
 from deerfield_desk.store.changes import OpChanges
 from deerfield_desk.ui import permit_picker
+from deerfield_desk.ui.a11y.announce import announce
 from deerfield_desk.ui.field import permit_inspections, photo_actions, visit_actions
 from deerfield_desk.ui.field.checklist_dialog import ChecklistDialog
 from deerfield_desk.ui.field.defect_library_dialog import DefectLibraryDialog
@@ -26,7 +27,14 @@ from deerfield_desk.ui.field.today import TodayScreen
 
 
 def open_result(window, inspection_uuid: str) -> None:
-    ResultDialog(window.register, inspection_uuid, window).exec()
+    dialog = ResultDialog(window.register, inspection_uuid, window)
+    dialog.exec()
+    if dialog.saved is not None:  # said, not only shown (issue 19.3)
+        saved, reinspection = dialog.saved
+        text = f"Result saved: {RESULT_LABELS[Result(saved['result'])]}"
+        if reinspection is not None:
+            text += "; re-inspection requested"
+        announce(window, text)
 
 
 def visit_action(window, inspection_uuid: str, action: str) -> None:
