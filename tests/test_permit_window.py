@@ -112,7 +112,7 @@ def test_correcting_the_owner_shows_before_and_after_at_once(qtbot, window, regi
     assert done.changed == [("Phone", "(608) 555-0142", "608-555-0177")]
     assert "608-555-0177" in run.seen[0].preview.text()  # shown before saving
     assert cells(pw.parties, 2)[row_of(pw.parties, 0, "Owner")] == "608-555-0177"
-    assert cells(pw.history, 5)[0] == "phone: (608) 555-0142 → 608-555-0177"
+    assert cells(pw.history, 5)[0] == "Phone: (608) 555-0142 → 608-555-0177"
     assert cells(pw.history, 4)[0] == "owner called with new number"
 
 
