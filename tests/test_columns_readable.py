@@ -11,7 +11,6 @@ from __future__ import annotations
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 
-from deerfield_desk.models.codes import DepositKind
 from deerfield_desk.ui.permit_window.window import PermitWindow
 from deerfield_desk.ui.register_model import COL_NEXT_ACTION
 from tests.layout_screens import TODAY, cut_cells, fill, screens
@@ -57,4 +56,4 @@ def test_the_next_action_is_in_view_whole_in_the_register_and_the_permit_window(
     assert QFontMetrics(label.font()).horizontalAdvance(label.text()) <= label.width()
     assert label.geometry().right() <= label.parentWidget().width()
     kinds = [pw.deposits.item(r, 0).text() for r in range(pw.deposits.rowCount())]
-    assert kinds == [DepositKind.COMPLETION_DEPOSIT.value.replace("_", " ")]
+    assert kinds == ["Completion deposit"]
