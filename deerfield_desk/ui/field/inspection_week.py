@@ -49,7 +49,8 @@ def ask_save_path(parent: QWidget | None, suggested: str) -> str | None:
 
 
 def booking_text(booking: Booking) -> str:
-    phone = booking.phone or "no phone on file"
+    # a phone number never breaks across lines ("(608) 555-0199 ext. 204"): no-break spaces
+    phone = (booking.phone or "").replace(" ", "\u00a0") or "no phone on file"
     again = " (re-inspection)" if booking.reinspection else ""
     done = (
         "" if booking.result == Result.REQUESTED else f" — {RESULT_LABELS[Result(booking.result)]}"

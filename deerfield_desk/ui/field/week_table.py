@@ -60,6 +60,9 @@ class WeekTable(QTableWidget):
         spacing = metrics.lineSpacing()
         heights = [spacing] * self.rowCount()
         for row in range(self.rowCount()):
+            label = self.verticalHeaderItem(row)  # "Outside\nhours" takes two lines
+            if label is not None:
+                heights[row] = spacing * (label.text().count("\n") + 1)
             for column in range(self.columnCount()):
                 item = self.item(row, column)
                 if item is None or not item.text():
