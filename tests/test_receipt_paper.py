@@ -94,3 +94,42 @@ def test_the_paper_is_remembered_in_the_register_and_journaled(register):
     with pytest.raises(InvalidInput, match="receipt_paper"):
         _paper(register, "a4")
     assert load_village_settings(register).receipt_paper == "roll80"
+
+
+def test_the_clerk_chooses_the_roll_in_village_settings(main_window, register, qtbot, tmp_path):
+    """Documents → Village settings…: "Receipts print on" 80 mm roll, saved; the next receipt
+    prints on the roll, and the page shows the choice when opened again."""
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox
+
+    from deerfield_desk.ui.village_settings_page import VillageSettingsPage
+
+    permit = application_owing(register)
+    window = main_window(register)
+    seen = []
+
+    def answer():
+        page = QApplication.activeModalWidget()
+        if not isinstance(page, VillageSettingsPage):
+            QTimer.singleShot(50, answer)
+            return
+        combo = page.findChild(QComboBox, "receipt_paper")
+        seen.append(combo.currentText())
+        combo.setFocus()
+        combo.setCurrentIndex(combo.findData("roll80"))
+        save = page.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save)
+        qtbot.mouseClick(save, Qt.MouseButton.LeftButton)
+
+    action = next(a for a in window.menu("Documents").actions()
+                  if a.text().replace("&", "") == "Village settings…")  # fmt: skip
+    QTimer.singleShot(0, answer)
+    action.trigger()
+    assert seen == ["Letter page (8½ × 11 in)"]  # the default, before the clerk chose
+    assert register.get_setting("village.receipt_paper") == "roll80"
+    _pay(register, permit)
+    width = _pages(documents.render("receipt", "R-2026-0001", register), tmp_path)[0][0]
+    assert width == pytest.approx(80 * MM, abs=0.5)
+    again = VillageSettingsPage(window, register)
+    qtbot.addWidget(again)
+    assert again.receipt_paper.currentText() == "80 mm receipt roll"
+    assert again.values().receipt_paper == "roll80"
