@@ -1,6 +1,7 @@
 """Village settings printed on every document: name, address, phone, the clerk's and the
-inspector's names, an optional seal image, and the paper counter receipts print on. Stored in the register's settings (so every
-device printing from this register prints the same letterhead), each change journaled.
+inspector's names, an optional seal image, and the paper counter receipts print on. Stored in
+the register's settings (so every device printing from this register prints the same
+letterhead), each change journaled.
 """
 
 from __future__ import annotations
