@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from types import SimpleNamespace
 from xml.sax.saxutils import escape
 
 from deerfield_desk.documents import annual_report_pages as pages
 from deerfield_desk.documents.charts import MONTHS, stacked_bars
+from deerfield_desk.documents.marks import draw_demo
 from deerfield_desk.documents.village import FONT, FONT_BOLD, register_fonts, village_settings
 from deerfield_desk.store.year_counts import AnnualStats, result_key
 
@@ -61,11 +63,17 @@ def render_annual_report_document(record, settings, *, calendar=None) -> bytes:
     """``documents.render("annual-report", "2025", register)``: the one entry every printed
     document goes through (the archive, the Documents menu and the ``render`` command print
     the same bytes). ``record["stats"]`` is the year's counts (``store/document_records.py``
-    gathers them); the village's name comes from Settings."""
-    return render_annual_report(record["stats"], village_settings(settings).name)
+    gathers them); the village's name, and whether the register is the demo, come from the
+    settings every document loads."""
+    chosen = village_settings(settings)
+    return render_annual_report(record["stats"], chosen.name, demo=chosen.demo)
 
 
-def render_annual_report(stats: AnnualStats, village: str = "Village of Deerfield") -> bytes:
+def render_annual_report(
+    stats: AnnualStats, village: str = "Village of Deerfield", *, demo: bool = False
+) -> bytes:
+    """The report's PDF; ``demo`` (the register is the demo, ``store.demo_register``) prints
+    DEMO across every page like every other document of the demo register."""
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import letter
     from reportlab.lib.styles import ParagraphStyle
@@ -244,6 +252,7 @@ def render_annual_report(stats: AnnualStats, village: str = "Village of Deerfiel
     story += pages.enforcement_section(stats, table, h2, small)
 
     def footer(canvas, doc) -> None:
+        draw_demo(canvas, letter, SimpleNamespace(demo=demo))
         canvas.saveState()
         canvas.setFont(regular, 7.5)
         canvas.drawString(doc.leftMargin, 0.5 * inch, f"{village} · Annual permit report {year}")

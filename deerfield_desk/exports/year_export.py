@@ -143,7 +143,7 @@ def export_year(
         report = b""
         if "pdf" in formats or "archive" in formats:
             # the one entry for printed documents (issue 12): the Documents menu and the
-            # `render` command print these very bytes
+            # `render` command print these very bytes (DEMO on the demo register's, too)
             report = documents.render("annual-report", str(year), reg)
         if "pdf" in formats:
             (staging / named["pdf"]).write_bytes(report)
