@@ -51,9 +51,12 @@ def named_trades(reg: Register, parties: dict) -> list[tuple[ContractorTrade, di
 
 
 def check_trades(reg: Register, parties: dict) -> None:
-    """Raise ``InvalidInput`` naming the trade when a named contractor cannot be named on a
-    permit: voided in the directory, or without a state credential number."""
+    """Raise ``InvalidInput`` naming the trade when a named trade cannot be named on a permit:
+    voided in the directory, or without a state credential number. (The general contractor
+    is the application's own contractor, checked as it always was, when added.)"""
     for trade, person in named_trades(reg, parties):
+        if trade is ContractorTrade.GENERAL:
+            continue
         field = TRADE_KEYS[trade].removesuffix("_uuid")
         if person["status"] != RecordStatus.ACTIVE:
             raise InvalidInput(field, f"{person['name']} is voided in the directory: choose "
