@@ -27,7 +27,7 @@ from deerfield_desk.store.application_contractors import check_trades
 from deerfield_desk.store.applications import add_person, check_parties, find_people
 from deerfield_desk.store.people import owner_of_record, people_matching
 from deerfield_desk.ui import person_picker
-from deerfield_desk.ui.wizard.fields import hint_label, with_error
+from deerfield_desk.ui.wizard.fields import hint_label, tab_only_to_fields, with_error
 
 ROLES = (("owner", "Owner"), ("applicant", "Applicant (if not the owner)"),
          ("contractor", "General contractor"))  # fmt: skip
@@ -98,6 +98,7 @@ class PartiesPage(QWizardPage):
             form.addRow(buttons)
         layout.addWidget(group)
         layout.addStretch(1)
+        tab_only_to_fields(self)  # the scroll area takes no Tab stop of its own (issue 16.4)
 
     def _fill(self, combo: QComboBox, select: str | None = None, *,
               people: list[dict] | None = None) -> None:  # fmt: skip
