@@ -74,6 +74,12 @@ def fill(reg: Register) -> dict:
         reg, heating, heating, parcel="0612-000-0002", street="North Liberty Street Extension",
         house="12345", description="Detached garage with a second-floor workshop",
     )[0]  # fmt: skip
+    first = inspections.planned_stages(reg, long_way["uuid"])[0].stage.code
+    inspections.request_inspection(
+        reg, long_way["uuid"], first, requested_by="Christopher Vandenheuvel-Schmidt",
+        requested_at=datetime(2026, 11, 27, 8, 30), scheduled_for=datetime(2026, 12, 1, 9),
+        contact_phone="(608) 555-0199 ext. 204",
+    )  # fmt: skip
     for kind, facts in (
         ("building_stop_work", "Framing begun before the footing passed."),
         ("house_number", "No house number visible from the street."),
@@ -105,6 +111,10 @@ def screens(window, ids: dict, size: tuple[int, int]) -> Iterator[Table]:
     reg = window.register
     window.show()
     window.resize(*size)
+    week = window.inspection_week
+    window.tabs.setCurrentWidget(week)
+    week.set_week(TODAY)
+    yield Table("inspection calendar", week.table, window)
     open_review_queue(window)
     queue = window.lifecycle_review_queue
     yield Table("review queue", queue.table, window)

@@ -64,7 +64,7 @@ def main(out: str, size: tuple[int, int], is_dark: bool) -> None:
     reg = Register.create(tmp / "r.sqlite", Actor("Pat Clerk", "clerk"))
     ids = fill(reg)
     others = reg.query(
-        "SELECT uuid FROM permits WHERE uuid != ? ORDER BY id", (ids["permit"]["uuid"],)
+        "SELECT uuid FROM permits WHERE id NOT IN (SELECT permit_id FROM inspections) ORDER BY id"
     )
     for permit, when in zip(others, (datetime(2026, 12, 2, 10), datetime(2026, 12, 2, 17, 30),
                                      datetime(2026, 12, 3, 13)), strict=False):  # fmt: skip

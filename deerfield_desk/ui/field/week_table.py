@@ -34,6 +34,7 @@ class WeekTable(QTableWidget):
         self.verticalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignTop)
         self.doubleClicked.connect(lambda index: self.chosen.emit(index.row(), index.column()))
         # a new width wraps the text anew: fit the rows once the resizing settles
+        self._wrapped: dict[tuple[str, int], int] = {}
         self._refit = QTimer(self)
         self._refit.setSingleShot(True)
         self._refit.setInterval(0)
@@ -54,8 +55,29 @@ class WeekTable(QTableWidget):
         margin = self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self)
         return max(self.columnWidth(column) - 2 * (margin + 1), 20)
 
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        self._refit.start()  # the widths are final once shown
+
+    def line_count(self, metrics: QFontMetrics, width: int, text: str) -> int:
+        """The lines ``text`` takes wrapped at ``width``: a line that fits counts one (cheap);
+        only a line too wide is laid out (a busy slot holds dozens of short lines)."""
+        count = 0
+        for line in text.split("\n"):
+            if metrics.horizontalAdvance(line) <= width:
+                count += 1
+                continue
+            key = (line, width)
+            if key not in self._wrapped:
+                box = metrics.boundingRect(QRect(0, 0, width, 10**6), WRAP, line)
+                self._wrapped[key] = max(1, round(box.height() / metrics.lineSpacing()))
+            count += self._wrapped[key]
+        return count
+
     def fit_rows(self) -> None:
         """Each row as tall as its tallest cell's wrapped text (a free row: one line)."""
+        if not self.isVisible():
+            return  # measured when shown, at the widths it is shown at
         metrics = QFontMetrics(self.font())
         spacing = metrics.lineSpacing()
         heights = [spacing] * self.rowCount()
@@ -67,9 +89,7 @@ class WeekTable(QTableWidget):
                 item = self.item(row, column)
                 if item is None or not item.text():
                     continue
-                box = metrics.boundingRect(
-                    QRect(0, 0, self.text_width(column), 10**6), WRAP, item.text()
-                )
-                heights[row] = max(heights[row], box.height())
+                lines = self.line_count(metrics, self.text_width(column), item.text())
+                heights[row] = max(heights[row], lines * spacing)
         for row, height in enumerate(heights):
             self.setRowHeight(row, height + spacing // 2 + 4)

@@ -23,6 +23,7 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.office_words import field_label, plain_error
 from deerfield_desk.models.plausibility import Doubt, email_doubt
 from deerfield_desk.models.project_summary import permit_label
+from deerfield_desk.store.application_contractors import credential_doubts
 from deerfield_desk.store.applications import (
     EMPTY_STATE,
     load_state,
@@ -86,10 +87,26 @@ def _ask_unusual(parent: QWidget, lines: list[str]) -> bool:
     return box.clickedButton() is keep
 
 
+def _ask_expired(parent: QWidget, lines: list[str]) -> bool:
+    box = QMessageBox(QMessageBox.Icon.Warning, "Expired credentials",
+                      "These contractors' state credentials have expired on file. They may "
+                      "have renewed: check the state's credential lookup or ask the "
+                      "applicant. Submit anyway?", parent=parent)  # fmt: skip
+    box.setInformativeText("\n".join(f"• {line}" for line in lines))
+    submit = box.addButton("&Submit anyway", QMessageBox.ButtonRole.AcceptRole)
+    back = box.addButton("&Go back", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(back)  # Enter does the safe thing
+    box.setEscapeButton(back)
+    box.exec()
+    return box.clickedButton() is submit
+
+
 #: Replaced in tests (pytest-qt "note_dialogs"): returns SAVE, DISCARD or STAY.
 ask_leave = _ask_leave
 #: Replaced in tests: True keeps the unusual figures, False goes back to correct them.
 ask_unusual = _ask_unusual
+#: Replaced in tests: True submits despite expired credentials, False goes back.
+ask_expired = _ask_expired
 
 
 class ApplicationWizard(FitsScreen, QWizard):
@@ -206,6 +223,11 @@ class ApplicationWizard(FitsScreen, QWizard):
         except InvalidInput as exc:
             self.summary_page.show_error(plain_error(exc))
             confirm.inform(self, "Not ready to submit", plain_error(exc))
+            return
+        expired = credential_doubts(self.register, self.state.get("parties") or {}, self.today)
+        if result.assessment.permits and expired and not ask_expired(self, expired):
+            self.summary_page.show_error("Expired credential — " + "; ".join(expired) +
+                                         " (Parties page)")  # fmt: skip
             return
         if not confirm.ask(self, *self.confirmation(result)):
             return
