@@ -4,7 +4,7 @@ The result outcomes and the checklist answers were checkable push buttons in an 
 button group: a screen reader announced each as a "toggle button", with nothing to say that
 choosing one unchooses the others, and Tab stopped on every one of them. Radio buttons in a
 named group say "radio button, 2 of 5, not checked"; Tab enters the group once (on the chosen
-answer, else the first) and the arrow keys move between answers, as every desktop does.
+answer, else the first) and the arrow keys move between answers and choose, as every desktop does.
 
 The buttons stay large for a gloved finger on a tablet: a tall target with a big indicator,
 and the chosen answer filled with its meaning colour (text sizes stay the application's).
@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFocusEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QBoxLayout, QButtonGroup, QHBoxLayout, QRadioButton, QWidget
 
+KEYPAD = Qt.KeyboardModifier.KeypadModifier
 #: Tall enough for a finger (the field screens' touch size), the indicator as big as a box.
 TOUCH_STYLE = (
     "QRadioButton {{ min-height: 40px; padding: 2px 10px 2px 6px; border-radius: 6px; }}"
@@ -26,23 +27,28 @@ TOUCH_STYLE = (
 )
 
 
-class ChoiceButton(QRadioButton):
-    """A radio button that, when Tab enters its group, hands focus to the chosen answer (Qt
-    lands on the first of the group, so a listener heard "Passed, not checked" on a result
-    already marked Failed)."""
+#: Arrow keys and the step each takes through a group (both axes, as a row may wrap).
+STEPS = {Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1, Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1}
 
-    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt's name
+
+class ChoiceButton(QRadioButton):
+    """A radio button whose arrow keys step through its group in order and choose (Qt moves
+    by geometry: Down in a row found nothing, and in a dialog fitted into a scroll area Right
+    found nothing either). Which answer takes the group's one Tab stop is :func:`rove`'s."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        step = STEPS.get(Qt.Key(event.key()))
         group = self.group()
-        chosen = group.checkedButton() if group is not None else None
-        reason = event.reason()
-        if (
-            chosen is not None
-            and chosen is not self
-            and reason in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason)
-        ):
-            chosen.setFocus(reason)
+        if step is None or group is None or event.modifiers() & ~KEYPAD:
+            super().keyPressEvent(event)
             return
-        super().focusInEvent(event)
+        buttons = [b for b in group.buttons() if b.isEnabled() and b.isVisibleTo(self.window())]
+        if self not in buttons or len(buttons) < 2:
+            super().keyPressEvent(event)
+            return
+        target = buttons[(buttons.index(self) + step) % len(buttons)]
+        target.setFocus(Qt.FocusReason.OtherFocusReason)
+        target.click()  # the arrow chooses, as on every desktop; clicked() tells the dialog
 
 
 def choice_row(
@@ -69,4 +75,18 @@ def choice_row(
         group.addButton(button)
         buttons[value] = button
         row.addWidget(button)
+    group.buttonToggled.connect(lambda *_: rove(group))
+    rove(group)
     return group, buttons, row
+
+
+def rove(group: QButtonGroup) -> None:
+    """One Tab stop per group, on the chosen answer (else the first): Tab enters the group
+    where the choice is and leaves it at once; the other answers take focus from a click or
+    an arrow key only. Qt stopped on every answer, and entered a group at its first answer
+    even when another was chosen ("Passed, not checked" on a result marked Failed)."""
+    buttons = group.buttons()
+    stop = group.checkedButton() or (buttons[0] if buttons else None)
+    for button in buttons:
+        tab = button is stop
+        button.setFocusPolicy(Qt.FocusPolicy.StrongFocus if tab else Qt.FocusPolicy.ClickFocus)
