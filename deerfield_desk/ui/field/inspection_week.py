@@ -179,7 +179,7 @@ class InspectionWeek(QWidget):
         headers = []
         for day in self.day_list:
             closed = self.calendar.holiday_name(day) if day.weekday() < 5 else "weekend"
-            today = " (today)" if day == self.today else ""
+            today = "\ntoday" if day == self.today else ""  # own line: no cut at 200 %
             headers.append(
                 f"{day:%a %d %b}{today}" + (f"\n{closed}: office closed" if closed else "")
             )
