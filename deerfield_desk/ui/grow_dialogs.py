@@ -17,7 +17,7 @@ reload.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLayout, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLayout, QScrollArea, QWidget
 
 #: Room kept free around a dialog for the window frame and title bar (as the a11y fit).
 FRAME = QSize(24, 48)
@@ -50,7 +50,8 @@ def needed_height(dialog: QWidget) -> int:
 
 def grow(dialog: QWidget) -> None:
     """Grow ``dialog`` to show a label its text no longer fits (nothing to do otherwise)."""
-    if not dialog.isVisible() or cut_label(dialog) is None:
+    label = cut_label(dialog) if dialog.isVisible() else None
+    if label is None:
         return
     screen = dialog.screen() or QApplication.primaryScreen()
     room = screen.availableGeometry()
@@ -60,10 +61,12 @@ def grow(dialog: QWidget) -> None:
     if needed > height:  # more than the screen holds: the body scrolls, the buttons stay
         from deerfield_desk.ui.a11y.fit import make_scrollable
 
-        make_scrollable(dialog)
+        scroll = make_scrollable(dialog) or dialog.findChild(QScrollArea, "a11yScrollArea")
         dialog.setMinimumSize(QSize(0, 0))
         if dialog.layout() is not None:
             dialog.layout().setSizeConstraint(QLayout.SizeConstraint.SetDefaultConstraint)
+        if scroll is not None and scroll.isAncestorOf(label):  # the error's start in view
+            QTimer.singleShot(0, scroll, lambda: scroll.ensureWidgetVisible(label, 0, 0))
     if (width, height) == (dialog.width(), dialog.height()):
         return
     dialog.resize(width, height)
