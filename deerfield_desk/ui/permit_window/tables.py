@@ -56,7 +56,7 @@ def make_table(
 
 
 def _words_width(table: QTableWidget, column: int) -> int:
-    """The widest single word of a column, or of its header: narrower, a word is cut."""
+    """The widest single word of a column, or its whole header: narrower, one is cut."""
     metrics = table.fontMetrics()
     texts = [table.item(r, column).text() for r in range(table.rowCount()) if table.item(r, column)]
     widest = max((metrics.horizontalAdvance(w) for t in texts for w in t.split()), default=0)
@@ -64,7 +64,7 @@ def _words_width(table: QTableWidget, column: int) -> int:
     header = table.horizontalHeader()
     title = table.horizontalHeaderItem(column).text()
     pad = 2 * table.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header) + 4
-    titled = max((header.fontMetrics().horizontalAdvance(w) for w in title.split()), default=0)
+    titled = header.fontMetrics().horizontalAdvance(title)  # a header never wraps
     return max(widest + 2 * margin + 2, titled + pad)
 
 
