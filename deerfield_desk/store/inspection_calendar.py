@@ -10,6 +10,7 @@ the names it was imported with.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -33,7 +34,7 @@ WHERE p.id = ?
 """
 
 WEEK_SQL = """
-SELECT i.uuid, i.stage, i.scheduled_for, i.requested_by, i.result, i.late_request,
+SELECT i.uuid, i.stage, i.scheduled_for, i.requested_by, i.result, i.late_request, i.status,
        i.reinspection_of, p.uuid AS permit_uuid, p.permit_number, p.address_text,
        COALESCE(i.contact_phone, c.phone, ap.phone, o.phone) AS phone
 FROM inspections AS i INDEXED BY inspections_scheduled
@@ -42,8 +43,8 @@ LEFT JOIN applications AS a ON a.id = p.application_id
 LEFT JOIN people AS c ON c.id = a.contractor_id
 LEFT JOIN people AS ap ON ap.id = a.applicant_id
 LEFT JOIN people AS o ON o.id = a.owner_id
-WHERE i.scheduled_for >= ? AND i.scheduled_for < ? AND i.status = 'active'
-  AND i.result != 'cancelled'
+WHERE i.scheduled_for >= ? AND i.scheduled_for < ?
+  AND (? OR (i.status = 'active' AND i.result != 'cancelled'))
 ORDER BY i.scheduled_for, i.route_order IS NULL, i.route_order
 """
 
@@ -66,6 +67,26 @@ class Booking:
     late_request: bool
     reinspection: bool
     in_office_hours: bool
+    #: Withdrawn: cancelled, or its result voided (only when asked for: the .ics export).
+    withdrawn: bool = False
+    #: How many times it moved or was withdrawn (the .ics SEQUENCE), from the journal.
+    sequence: int = 0
+
+
+#: A change a calendar program must see as a new version of the event (RFC 5545 SEQUENCE):
+#: the time moved, the request was cancelled, or the record was voided. Counted in the journal,
+#: so the number is the same every time the week is exported.
+CHANGES_SQL = """
+SELECT record_uuid, count(*) AS n FROM journal
+WHERE record_uuid IN (SELECT value FROM json_each(?)) AND table_name = 'inspections'
+  AND before_json IS NOT NULL
+  AND (json_extract(before_json, '$.scheduled_for') IS NOT json_extract(after_json, '$.scheduled_for')
+       OR (json_extract(after_json, '$.result') = 'cancelled'
+           AND json_extract(before_json, '$.result') != 'cancelled')
+       OR (json_extract(after_json, '$.status') = 'voided'
+           AND json_extract(before_json, '$.status') != 'voided'))
+GROUP BY record_uuid
+"""
 
 
 def caller_for(reg: Register, permit_id: int) -> tuple[str, str]:
@@ -85,12 +106,23 @@ def week_bookings(
     calendar: VillageCalendar,
     hours: OfficeHours = OFFICE_HOURS,
     days: int = 7,
+    *,
+    withdrawn: bool = False,
 ) -> list[Booking]:
-    """Every inspection booked from ``monday`` for ``days`` days (cancelled ones left out),
-    each flagged when it falls outside office hours."""
+    """Every inspection booked from ``monday`` for ``days`` days, each flagged when it falls
+    outside office hours. Cancelled and voided ones are left out, unless ``withdrawn``: the
+    .ics export lists them as cancelled (with their SEQUENCE) so a calendar program that
+    imported them before takes them off."""
     start, end = monday.isoformat(), (monday + timedelta(days=days)).isoformat()
     out = []
-    for r in reg.query(WEEK_SQL, (start, end)):
+    found = reg.query(WEEK_SQL, (start, end, int(withdrawn)))
+    versions: dict[str, int] = {}
+    if withdrawn and found:
+        versions = {
+            r["record_uuid"]: r["n"]
+            for r in reg.query(CHANGES_SQL, (json.dumps([f["uuid"] for f in found]),))
+        }
+    for r in found:
         when = datetime.fromisoformat(r["scheduled_for"][:16])
         try:
             stage = stage_by_code(r["stage"])
@@ -113,6 +145,8 @@ def week_bookings(
                 late_request=bool(r["late_request"]),
                 reinspection=r["reinspection_of"] is not None,
                 in_office_hours=is_office_hours(when, calendar, hours),
+                withdrawn=r["status"] != "active" or r["result"] == "cancelled",
+                sequence=versions.get(r["uuid"], 0),
             )
         )
     return out
