@@ -19,7 +19,6 @@ from enum import StrEnum
 from deerfield_desk.models.calendar import VillageCalendar
 from deerfield_desk.models.inspection_rules import latest_request_time
 
-
 DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -39,7 +38,7 @@ class OfficeHours:
         return f"{self.describe_days()} {self.opens:%H:%M}–{self.closes:%H:%M}, working days only"
 
     def describe_days(self) -> str:
-        """"Monday to Friday" for a run of days, else the days named one by one."""
+        """ "Monday to Friday" for a run of days, else the days named one by one."""
         days = sorted(self.days)
         if len(days) > 2 and days == list(range(days[0], days[-1] + 1)):
             return f"{DAY_NAMES[days[0]]} to {DAY_NAMES[days[-1]]}"
@@ -149,36 +148,35 @@ def odd_request(
     ask, in the office's words; empty when nothing is odd. The screens ask these, and the
     store refuses an odd request its caller has not confirmed (``store.inspections``)."""
     out = []
+
+    def odd(code: Odd, field: str, question: str) -> None:
+        out.append(OddRequest(code, field, question))
+
+    asked = _when(requested_at)
     age = now - requested_at
     if age > timedelta(days=STALE_REQUEST_DAYS):
         years = age.days // 365
         ago = f"{years} year{'s' if years != 1 else ''}" if years else f"{age.days} days"
-        out.append(OddRequest(Odd.STALE, "requested_at",
-                              f"Asked at: {_when(requested_at)} is {ago} ago. Is the date right?"))  # fmt: skip
+        odd(Odd.STALE, "requested_at", f"Asked at: {asked} is {ago} ago. Is the date right?")
     elif requested_at - now > timedelta(minutes=5):
-        out.append(OddRequest(Odd.FUTURE, "requested_at",
-                              f"Asked at: {_when(requested_at)} is in the future. Is it right?"))  # fmt: skip
+        odd(Odd.FUTURE, "requested_at", f"Asked at: {asked} is in the future. Is it right?")
     clock = requested_at.time()
     if clock >= NIGHT_STARTS or clock < NIGHT_ENDS:
-        out.append(OddRequest(Odd.NIGHT, "requested_at",
-                              f"Asked at: {requested_at:%H:%M} is the middle of the night. "
-                              "Is it right?"))  # fmt: skip
+        odd(Odd.NIGHT, "requested_at",
+            f"Asked at: {requested_at:%H:%M} is the middle of the night. Is it right?")  # fmt: skip
     if scheduled_for is None:
         return out
+    when = _when(scheduled_for)
     if scheduled_for < requested_at:
-        out.append(OddRequest(Odd.BEFORE_REQUEST, "scheduled_for",
-                              f"Inspect on: {_when(scheduled_for)} is before the request itself "
-                              f"({_when(requested_at)})."))  # fmt: skip
+        odd(Odd.BEFORE_REQUEST, "scheduled_for",
+            f"Inspect on: {when} is before the request itself ({asked}).")  # fmt: skip
     elif scheduled_for - now > timedelta(days=FAR_AHEAD_DAYS):
-        out.append(OddRequest(Odd.FAR_AHEAD, "scheduled_for",
-                              f"Inspect on: {_when(scheduled_for)} is more than six months "
-                              "ahead."))  # fmt: skip
+        odd(Odd.FAR_AHEAD, "scheduled_for", f"Inspect on: {when} is more than six months ahead.")
     if not is_office_hours(scheduled_for, calendar, hours):
         closed = not hours.is_open_day(scheduled_for.date(), calendar)
         why = "the office is closed that day" if closed else "outside office hours"
-        code = Odd.OFFICE_CLOSED if closed else Odd.OUTSIDE_HOURS
-        out.append(OddRequest(code, "scheduled_for",
-                              f"Inspect on: {_when(scheduled_for)} is {why} ({hours.describe()})."))  # fmt: skip
+        odd(Odd.OFFICE_CLOSED if closed else Odd.OUTSIDE_HOURS, "scheduled_for",
+            f"Inspect on: {when} is {why} ({hours.describe()}).")  # fmt: skip
     return out
 
 

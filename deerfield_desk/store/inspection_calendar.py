@@ -80,7 +80,8 @@ CHANGES_SQL = """
 SELECT record_uuid, count(*) AS n FROM journal
 WHERE record_uuid IN (SELECT value FROM json_each(?)) AND table_name = 'inspections'
   AND before_json IS NOT NULL
-  AND (json_extract(before_json, '$.scheduled_for') IS NOT json_extract(after_json, '$.scheduled_for')
+  AND (json_extract(before_json, '$.scheduled_for')
+       IS NOT json_extract(after_json, '$.scheduled_for')
        OR (json_extract(after_json, '$.result') = 'cancelled'
            AND json_extract(before_json, '$.result') != 'cancelled')
        OR (json_extract(after_json, '$.status') = 'voided'

@@ -404,7 +404,8 @@ def record_result(
         raise InvalidInput("cancel_reason", "say why the inspection is cancelled")
     follow_at = None
     if outcome in NEEDS_REINSPECTION:
-        follow_at = reinspect_at or default_reinspection_slot(moment, village_calendar(reg), office_hours(reg))
+        hours = office_hours(reg)
+        follow_at = reinspect_at or default_reinspection_slot(moment, village_calendar(reg), hours)
         if follow_at < moment:
             raise InvalidInput("reinspect_at", "the re-inspection comes after this inspection")
     notice = {

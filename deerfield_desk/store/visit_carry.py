@@ -34,7 +34,7 @@ class Carried:
     signatures: list[dict] = field(default_factory=list)
 
     def describe(self) -> str:
-        """"3 photos, 1 checklist (12 answers), 1 signature" — empty when nothing came along."""
+        """ "3 photos, 1 checklist (12 answers), 1 signature" — empty when nothing came along."""
         parts = []
         if self.photos:
             parts.append(f"{len(self.photos)} photo{'s' * (len(self.photos) != 1)}")
@@ -113,5 +113,7 @@ def signatures_in_force(reg: Register, inspection: dict, own: list[dict]) -> lis
     """The visit's own signatures plus those carried from its voided records, except a
     carried one that the same signer role gave again on this record for the same document."""
     given = {(s["document"], s["signer_role"]) for s in own}
-    carried = carried_to(reg, inspection["uuid"]).signatures if inspection.get("corrects_id") else []
+    if not inspection.get("corrects_id"):
+        return own
+    carried = carried_to(reg, inspection["uuid"]).signatures
     return own + [s for s in carried if (s["document"], s["signer_role"]) not in given]
