@@ -306,7 +306,7 @@ def test_a_voided_occupancy_permit_prints_void_and_does_not_count(reg):
 
 def events(reg):
     text = calendar_text(
-        week_bookings(reg, date(2026, 11, 30), VillageCalendar(), withdrawn=True), "w",
+        week_bookings(reg, date(2026, 11, 30), VillageCalendar(), for_export=True), "w",
         now=datetime(2026, 12, 1, 12, 0),
     )  # fmt: skip
     parsed = icalendar.Calendar.from_ical(text)

@@ -174,7 +174,7 @@ def odd_request(
         odd(Odd.FAR_AHEAD, "scheduled_for", f"Inspect on: {when} is more than six months ahead.")
     if not is_office_hours(scheduled_for, calendar, hours):
         closed = not hours.is_open_day(scheduled_for.date(), calendar)
-        why = "the office is closed that day" if closed else "outside office hours"
+        why = "on a day the office is closed" if closed else "outside office hours"
         odd(Odd.OFFICE_CLOSED if closed else Odd.OUTSIDE_HOURS, "scheduled_for",
             f"Inspect on: {when} is {why} ({hours.describe()}).")  # fmt: skip
     return out

@@ -67,9 +67,9 @@ class Booking:
     late_request: bool
     reinspection: bool
     in_office_hours: bool
-    #: Withdrawn: cancelled, or its result voided (only when asked for: the .ics export).
+    #: Withdrawn: cancelled, or its result voided (listed only ``for_export``).
     withdrawn: bool = False
-    #: How many times it moved or was withdrawn (the .ics SEQUENCE), from the journal.
+    #: How many times it moved or was withdrawn (the .ics SEQUENCE; counted ``for_export``).
     sequence: int = 0
 
 
@@ -108,17 +108,17 @@ def week_bookings(
     hours: OfficeHours = OFFICE_HOURS,
     days: int = 7,
     *,
-    withdrawn: bool = False,
+    for_export: bool = False,
 ) -> list[Booking]:
     """Every inspection booked from ``monday`` for ``days`` days, each flagged when it falls
-    outside office hours. Cancelled and voided ones are left out, unless ``withdrawn``: the
+    outside office hours. Cancelled and voided ones are left out, unless ``for_export``: the
     .ics export lists them as cancelled (with their SEQUENCE) so a calendar program that
     imported them before takes them off."""
     start, end = monday.isoformat(), (monday + timedelta(days=days)).isoformat()
     out = []
-    found = reg.query(WEEK_SQL, (start, end, int(withdrawn)))
+    found = reg.query(WEEK_SQL, (start, end, int(for_export)))
     versions: dict[str, int] = {}
-    if withdrawn and found:
+    if for_export and found:
         versions = {
             r["record_uuid"]: r["n"]
             for r in reg.query(CHANGES_SQL, (json.dumps([f["uuid"] for f in found]),))

@@ -263,7 +263,6 @@ class ResultDialog(QDialog):
                 inspected_at=self.inspected_at.dateTime().toPython(),
                 reinspect_at=self.reinspect_at.dateTime().toPython(),
                 order_reason=self.order_reason.text(),
-                strict_order=True,
             )
         except (InvalidInput, NotAllowed) as exc:
             self.error.setText(str(exc))
