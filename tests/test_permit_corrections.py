@@ -130,5 +130,5 @@ def test_the_permit_file_gathers_history_of_every_record_in_local_time(register,
     assert {"Permit", "Application", "Fee", "Person"} <= records
     moved = [h for h in record.history if h.reason == "moved"]
     assert len(moved) == 1
-    assert "mailing address: 27 Liberty St, Deerfield, WI 53531 → 31 Liberty St" in moved[0].changes
+    assert "Mailing address: 27 Liberty St, Deerfield, WI 53531 → 31 Liberty St" in moved[0].changes
     assert len(moved[0].at_local) == 16 and moved[0].at_local[10] == " "

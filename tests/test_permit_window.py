@@ -112,7 +112,7 @@ def test_correcting_the_owner_shows_before_and_after_at_once(qtbot, window, regi
     assert done.changed == [("Phone", "(608) 555-0142", "608-555-0177")]
     assert "608-555-0177" in run.seen[0].preview.text()  # shown before saving
     assert cells(pw.parties, 2)[row_of(pw.parties, 0, "Owner")] == "608-555-0177"
-    assert cells(pw.history, 5)[0] == "phone: (608) 555-0142 → 608-555-0177"
+    assert cells(pw.history, 5)[0] == "Phone: (608) 555-0142 → 608-555-0177"
     assert cells(pw.history, 4)[0] == "owner called with new number"
 
 
@@ -136,7 +136,7 @@ def test_a_mis_keyed_payment_is_voided_with_a_reason(qtbot, window, register, fi
     ledger.record_payment(register, fee["uuid"], fee["balance_cents"], "check", "R-9", TODAY)
     pw = PermitWindow(window, permit["uuid"], TODAY)
     qtbot.addWidget(pw)
-    assert cells(pw.payments, 6) == ["recorded"]
+    assert cells(pw.payments, 6) == ["Recorded"]
     run = filler(reason="")
     monkeypatch.setattr(actions, "run", run)
     actions.void_payment(pw)  # nothing chosen: the clerk is told to choose one
@@ -149,7 +149,7 @@ def test_a_mis_keyed_payment_is_voided_with_a_reason(qtbot, window, register, fi
     monkeypatch.setattr(actions, "run", filler(reason="keyed 1250 for 125"))
     actions.void_payment(pw)
     assert cells(pw.payments, 6) == ["VOIDED: keyed 1250 for 125"]
-    assert cells(pw.fees, 4)[0] == "due"
+    assert cells(pw.fees, 4)[0] == "Due"
 
 
 def test_several_contractors_and_an_expired_credential_warned(qtbot, window, register, filed,
@@ -241,7 +241,7 @@ def test_an_inspection_result_is_recorded_from_the_permit(qtbot, window, registe
     _close_modal(seen)
     actions.record_result(pw)
     assert seen == ["ResultDialog"]
-    assert cells(pw.inspections, 0) == ["footing"] and visit["uuid"]
+    assert cells(pw.inspections, 0) == ["Footing"] and visit["uuid"]
 
 
 def test_a_notice_is_drafted_here_and_served_on_the_notices_screen(qtbot, window, register,
@@ -306,4 +306,4 @@ def test_a_payment_on_a_numbered_receipt_voids_the_receipt(qtbot, window, regist
     assert receipt["receipt_number"] in question and "the whole receipt is voided" in question
     assert register.get("receipts", receipt["uuid"])["status"] == "voided"
     assert cells(pw.payments, 6)[0].startswith("VOIDED: receipt")
-    assert cells(pw.fees, 4)[0] == "due"
+    assert cells(pw.fees, 4)[0] == "Due"

@@ -52,12 +52,21 @@ def test_every_sheet_has_a_frozen_filtered_header_widths_and_a_print_set_up(work
         for width, head, values in zip(widths, sheet[1], sheet.iter_cols(min_row=2), strict=True):
             assert head.alignment.wrap_text  # the header wraps: no word is cut
             assert width >= max(len(w) for w in head.value.split()), (sheet.title, head.value)
-            texts = [len(c.value) for c in values if isinstance(c.value, str)]
-            assert width >= min(max(texts, default=0), 45), (sheet.title, head.value)
+            texts = [c for c in values if isinstance(c.value, str)]
+            longest = max((len(c.value) for c in texts), default=0)
+            if not head.value.endswith("record id)") and head.value != "Record id":
+                # long text wraps inside a column of 20 instead of running past its edge
+                assert width >= min(longest, 20), (sheet.title, head.value)
+                wraps = all(c.alignment.wrap_text for c in texts if len(c.value) >= width)
+                assert wraps, (sheet.title, head.value)
+            else:
+                assert width >= longest, (sheet.title, head.value)  # ids are never cut
         assert sheet.page_setup.orientation == "landscape"
         assert sheet.sheet_properties.pageSetUpPr.fitToPage
-        assert (sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight) == (1, 0)
-        assert sheet.print_title_rows == "$1:$1"  # the header repeats on every page
+        assert sheet.page_setup.fitToWidth in (1, 2) and sheet.page_setup.fitToHeight == 0
+        # the header repeats on every page; two pages wide, the first column on each too
+        repeated = "$A:$A" if sheet.page_setup.fitToWidth == 2 else None
+        assert (sheet.print_title_rows, sheet.print_title_cols) == ("$1:$1", repeated)
         # printed: every column but the record ids at the end (they link files, not paper)
         area = sheet.print_area[0] if isinstance(sheet.print_area, list) else sheet.print_area
         last = area.split("!")[-1].split(":")[-1].replace("$", "").rstrip("0123456789")
@@ -66,6 +75,7 @@ def test_every_sheet_has_a_frozen_filtered_header_widths_and_a_print_set_up(work
         assert all("record id" in h.lower() for h in headers[cut:]), sheet.title
         assert "record id" not in headers[cut - 1].lower() or cut == 1, sheet.title
         assert "&P" in sheet.oddFooter.right.text and "&N" in sheet.oddFooter.right.text
+    assert book["Permits"].page_setup.fitToWidth == 2
 
 
 def test_dates_are_dates_money_and_counts_numbers_text_plain(workbook):
@@ -133,18 +143,39 @@ def test_libreoffice_reads_every_sheet_as_the_register_holds_it(workbook, tmp_pa
     assert made["voided_payment"] in voided
 
 
-def test_libreoffice_prints_each_sheet_on_a_sensible_number_of_pages(workbook, tmp_path):
-    """Fitted to the page width (record ids left out of the print area), each sheet of this
-    year prints on one page; before, the permits sheet alone ran across pages of cut-off
-    columns."""
+def printed_size(page) -> float:
+    """The size the sheet's 11-point text is printed at on ``page``: 11 × the print scale."""
+    sizes = []
+
+    def visit(text, cm, tm, _font, size):
+        if text.strip():
+            sizes.append(size * (tm[0] or 1) * (cm[0] or 1))
+
+    page.extract_text(visitor_text=visit)
+    return min(sizes)
+
+
+def test_libreoffice_prints_each_sheet_readably_on_letter_paper(workbook, tmp_path):
+    """Each sheet prints on letter paper, landscape, at three quarters of full size or more
+    (record ids left out of the print area, long text wrapped): the 20 printed columns of the
+    permits sheet go over two pages wide with the permit number repeated on the second; fitted
+    to one page they came out at half size, and before that ran across 81 pages."""
     from pypdf import PdfReader
 
     path, _made, _permits = workbook
     convert(path, "pdf", tmp_path / "pdf", tmp_path / "profile")
     reader = PdfReader(tmp_path / "pdf" / f"{path.stem}.pdf")
-    assert len(reader.pages) == len(DATASETS)
-    first = " ".join(reader.pages[0].extract_text().split())
-    assert "Page 1 of" in first and f"{YEAR}-0012" in first and "Counted" in first
+    assert len(DATASETS) <= len(reader.pages) <= 2 * len(DATASETS)
+    texts = [" ".join(page.extract_text().split()) for page in reader.pages]
+    for page, text in zip(reader.pages, texts, strict=True):
+        landscape_letter = (round(float(page.mediabox.width)), round(float(page.mediabox.height)))
+        assert landscape_letter == (792, 612), text[:80]
+        assert printed_size(page) >= 0.75 * 11, text[:80]
+    permits = [t for t in texts if "— Permits Page" in t]
+    assert len(permits) == 2 and "Page 1 of" in permits[0]
+    for text in permits:  # the permit number on both halves, the columns split between them
+        assert "Permit number" in text and f"{YEAR}-0012" in text
+    assert "Description" in permits[0] and "Counted in annual report" in permits[1]
 
 
 def test_libreoffice_opens_the_csvs_and_the_feed_as_data(workbook, tmp_path):

@@ -51,17 +51,28 @@ def build_archive(
     report_pdf: bytes,
     renderer: DocumentRenderer | None = None,
     warnings: list[str] | None = None,
+    head: journal.Head | None = None,
+    printed: tuple[str, ...] = ("permits", "notices"),
+    before_manifest: Callable[[], None] | None = None,
 ) -> Iterator[str]:
-    """Fill ``folder``; yields a label after each step (the caller turns it into progress)."""
+    """Fill ``folder``; yields a label after each step (the caller turns it into progress).
+
+    ``head``: the register snapshot is already in ``folder`` (``write_snapshot``: the export
+    writes it first, so ``verify`` can check it while the other files are written).
+    ``printed``: the tables whose records ``renderer`` prints (a renderer that prints no
+    permit cards need not be handed 10,000 permits). ``before_manifest``: called before the
+    manifest is written (the export waits there for the snapshot's check to finish)."""
     warnings = warnings if warnings is not None else []
-    folder.mkdir(parents=True, exist_ok=True)
-    head = archive_records.snapshot(reg, folder / SNAPSHOT)
-    yield "Register snapshot written"
+    if head is None:
+        head = write_snapshot(reg, folder)
+        yield "Register snapshot written"
     documents = folder / "documents"
     documents.mkdir()
     (documents / f"annual-report-{year}.pdf").write_bytes(report_pdf)
     if renderer is not None:
-        for table, number in (("permits", "permit_number"), ("notices", "notice_number")):
+        numbers = {"permits": "permit_number", "notices": "notice_number"}
+        for table in printed:
+            number = numbers[table]
             for record in archive_records.year_documents(reg, table, year):
                 pdf = renderer(table, record)
                 if pdf:
@@ -86,8 +97,17 @@ def build_archive(
                 f"photo {filename} ({uuid}): its content differs from when it was attached"
             )
     yield f"Copied {len(rows)} photos"
+    if before_manifest is not None:
+        before_manifest()
     write_manifest(folder, year, head)
     yield "Manifest written"
+
+
+def write_snapshot(reg: Register, folder: Path) -> journal.Head:
+    """The archive's register snapshot (the backup API inside ``reg``'s read transaction) and
+    the journal head it holds."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return archive_records.snapshot(reg, folder / SNAPSHOT)
 
 
 def record_archive(db_path: Path, folder: Path, year: int, actor=None) -> dict:

@@ -55,7 +55,13 @@ def write_tables(
             if book is not None:
                 widths = fitted_widths(dataset.columns, sample)
                 book.add_sheet(
-                    dataset.title, headers, widths, kinds, counts[dataset.name], dataset.printed
+                    dataset.title,
+                    headers,
+                    widths,
+                    kinds,
+                    counts[dataset.name],
+                    dataset.printed,
+                    wrapped_columns(dataset.columns, widths),
                 )
             with ExitStack() as stack:
                 handle = None
@@ -89,19 +95,22 @@ def write_tables(
 #: Rows read ahead to size the columns (a sheet's columns are written before its rows).
 SAMPLE = 500
 #: Width in characters of a cell of each kind that is not text.
-KIND_WIDTH = {"money": 13, "int": 9, "date": 11, "moment": 16, "flag": 6}
+KIND_WIDTH = {"money": 13, "int": 9, "date": 10, "moment": 16, "flag": 6}
 MAX_WIDTH = 45
+#: Text longer than this wraps onto more lines of a column this wide (descriptions,
+#: conditions, notes): the printed permits sheet stays two pages wide at a readable size.
+WRAP_WIDTH = 20
 
 
 def fitted_widths(columns, sample: list[tuple]) -> list[float]:
     """Column widths that fit the longest value of the first rows and the longest word of the
-    header (which wraps onto two lines), within reason: a long description is cut at the
-    column's edge, not the whole sheet made wide. Narrow columns keep the printed sheet
+    header (which wraps onto two lines), within reason: a long description wraps at
+    ``WRAP_WIDTH``, not the whole sheet made wide. Narrow columns keep the printed sheet
     readable on few pages."""
     widths = []
     for index, column in enumerate(columns):
         words = column.header.split()
-        longest = max(len(max(words, key=len)) + 3, (len(column.header) + 1) // 2 + 2)
+        longest = max(len(max(words, key=len)) + 2, (len(column.header) + 1) // 2 + 1)
         if column.kind == "text":
             for row in sample:
                 value = row[index]
@@ -109,8 +118,22 @@ def fitted_widths(columns, sample: list[tuple]) -> list[float]:
                     longest = max(longest, len(str(value)))
         else:
             longest = max(longest, KIND_WIDTH[column.kind])
-        widths.append(float(min(MAX_WIDTH, longest + 1)))
+        widths.append(float(min(_widest(column), longest + 1)))
     return widths
+
+
+def _widest(column) -> int:
+    """Record ids (programs' links, never printed) keep their whole width; other text wraps."""
+    return MAX_WIDTH if column.key.endswith("uuid") or column.kind != "text" else WRAP_WIDTH
+
+
+def wrapped_columns(columns, widths: list[float]) -> frozenset[int]:
+    """The text columns at the wrapping width: their longer values wrap onto more lines."""
+    return frozenset(
+        i
+        for i, (column, width) in enumerate(zip(columns, widths, strict=True))
+        if column.kind == "text" and width >= WRAP_WIDTH and _widest(column) == WRAP_WIDTH
+    )
 
 
 def write_rows_csv(path: Path, headers: list[str], rows) -> int:

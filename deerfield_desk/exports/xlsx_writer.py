@@ -10,8 +10,10 @@ every time (fixed zip times and document dates). openpyxl and LibreOffice read t
 
 What makes it an office workbook (issue 18): text cells are typed text (an apostrophe would
 show as data; a text cell cannot run), dates are date cells, money and counts numbers; every
-sheet has a frozen header row with a filter, column widths that fit, and a print set-up
-(landscape letter, fit to one page wide, the header row repeated, page numbers in the footer).
+sheet has a frozen header row with a filter, column widths that fit (long text wraps), and a
+print set-up (landscape letter, fitted to one page wide, or two with the first column repeated
+when one page would print smaller than 80 %; the header row repeated, page numbers in the
+footer).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from deerfield_desk.exports.cells import excel_serial, has_time
 FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-STYLE_HEADER, STYLE_MONEY, STYLE_DATE, STYLE_MOMENT = 1, 2, 3, 4
+STYLE_HEADER, STYLE_MONEY, STYLE_DATE, STYLE_MOMENT, STYLE_WRAPPED = 1, 2, 3, 4, 5
 
 STYLES = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <styleSheet xmlns="{NS}"><numFmts count="3"><numFmt numFmtId="164" formatCode="#,##0.00"/>\
@@ -39,21 +41,51 @@ patternType="gray125"/></fill><fill><patternFill patternType="solid"><fgColor rg
 <bgColor indexed="64"/></patternFill></fill></fills><borders count="2"><border><left/><right/>\
 <top/><bottom/><diagonal/></border><border><left/><right/><top/><bottom style="thin"><color \
 auto="1"/></bottom><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" \
-fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" \
+fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="6"><xf numFmtId="0" \
 fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="2" \
 borderId="1" xfId="0" applyFont="1" applyFill="1" applyBorder="1" applyAlignment="1">\
 <alignment vertical="top" wrapText="1"/></xf><xf numFmtId="164" \
 fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" \
 fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="166" \
-fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles \
-count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>"""
-#: Letter paper, landscape, fitted to one page wide and as many long as it takes; margins in
-#: inches. The print area leaves out the trailing record-id columns (see ``add_sheet``).
+fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" \
+fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment vertical="top" \
+wrapText="1"/></xf></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" \
+builtinId="0"/></cellStyles></styleSheet>"""
+#: Letter paper, landscape, fitted to ``pages`` pages wide and as many long as it takes;
+#: margins in inches. The print area leaves out the trailing record-id columns (``add_sheet``).
 PRINT_SETUP = (
-    '<printOptions gridLines="1"/><pageMargins left="0.4" right="0.4" top="0.5" bottom="0.6" '
+    '<printOptions gridLines="1"/><pageMargins left="0.25" right="0.25" top="0.5" bottom="0.6" '
     'header="0.3" footer="0.3"/><pageSetup paperSize="1" orientation="landscape" '
-    'fitToWidth="1" fitToHeight="0"/>'
+    'fitToWidth="{pages}" fitToHeight="0"/>'
 )
+#: Letter landscape between the margins above, in inches.
+PAGE_WIDTH = 11 - 0.25 - 0.25
+#: The smallest print scale a sheet may be shrunk to: below it the clerk needs a magnifier
+#: (the 20-column permits sheet fitted to one page came out at about half size).
+MIN_SCALE = 0.75
+#: Room lost where a page break falls between two columns, not exactly at the page's edge.
+BREAK_SLACK = 0.95
+
+
+def column_inches(width: float) -> float:
+    """A column of ``width`` characters on paper at 100 %: about 9 pixels a character plus
+    5 of padding at 96 pixels an inch, as LibreOffice prints the default font (measured from
+    its PDFs of this workbook: Excel's 7 pixels a character would overpromise the scale)."""
+    return (9.1 * width + 5) / 96
+
+
+def pages_wide(widths: list[float]) -> int:
+    """How many letter-landscape pages wide a sheet of printed column ``widths`` is fitted
+    to: one if it fits at ``MIN_SCALE`` or more, else as many as keep it at that scale with
+    the first column (the permit number) repeated on every page."""
+    total = sum(column_inches(w) for w in widths)
+    first = column_inches(widths[0]) if widths else 0.0
+    pages = 1
+    while pages < 9 and MIN_SCALE * (total + (pages - 1) * first) > (
+        pages * PAGE_WIDTH * (1 if pages == 1 else BREAK_SLACK)
+    ):
+        pages += 1
+    return pages
 
 
 def column_letter(index: int) -> str:
@@ -80,6 +112,15 @@ def _text(value: str) -> str:
 
 def _text_cell(value) -> str:
     return f'<c t="inlineStr"><is><t xml:space="preserve">{_text(str(value))}</t></is></c>'
+
+
+def _wrapped_cell(value) -> str:
+    """Long text (a description, conditions) wraps inside its column instead of being cut at
+    the column's edge on screen and on paper."""
+    return (
+        f'<c s="{STYLE_WRAPPED}" t="inlineStr"><is><t xml:space="preserve">{_text(str(value))}'
+        "</t></is></c>"
+    )
 
 
 def _date_cell(value: str, moment: bool = False) -> str:
@@ -121,6 +162,7 @@ class XlsxWriter:
         self._ranges: list[str] = []  # each sheet's header and rows, $A$1:$X$n
         self._footer = ""
         self._print_areas: list[str] = []
+        self._pages: list[int] = []  # each sheet's pages wide (pages_wide)
 
     def _open(self, name: str):
         info = zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME)
@@ -142,17 +184,24 @@ class XlsxWriter:
         kinds: list[str],
         rows: int,
         printed: int | None = None,
+        wrapped: frozenset[int] = frozenset(),
     ) -> None:
         """Start a sheet of ``rows`` data rows (the dimension readers use for max_row, and the
         range of the filter). ``printed``: how many leading columns the print area holds
-        (record ids at the end link files for programs and would only shrink the page)."""
+        (record ids at the end link files for programs and would only shrink the page).
+        ``wrapped``: the indexes of the text columns whose cells wrap."""
         self._end_sheet()
         self.sheets.append(title)
-        self._cells = [CELLS[kind] for kind in kinds]
+        self._cells = [
+            _wrapped_cell if i in wrapped and kind == "text" else CELLS[kind]
+            for i, kind in enumerate(kinds)
+        ]
         self._letters = [column_letter(i) for i in range(len(headers))]
         self._ranges.append(f"$A$1:${self._letters[-1]}${rows + 1}")
-        last = self._letters[(printed or len(headers)) - 1]
+        shown = printed or len(headers)
+        last = self._letters[shown - 1]
         self._print_areas.append(f"$A$1:${last}${rows + 1}")
+        self._pages.append(pages_wide(widths[:shown]))
         stream = self._stream = self._open(f"xl/worksheets/sheet{len(self.sheets)}.xml")
         cols = "".join(
             f'<col min="{i + 1}" max="{i + 1}" width="{w:g}" customWidth="1"/>'
@@ -210,7 +259,7 @@ class XlsxWriter:
             self._stream.write(
                 (
                     f'</sheetData><autoFilter ref="{self._ranges[-1].replace("$", "")}"/>'
-                    f"{PRINT_SETUP}{self._footer}</worksheet>"
+                    f"{PRINT_SETUP.format(pages=self._pages[-1])}{self._footer}</worksheet>"
                 ).encode()
             )
             self._stream.close()
@@ -267,7 +316,9 @@ class XlsxWriter:
             f"{_quoted(t)}!{self._ranges[i]}</definedName>"
             f'<definedName name="_xlnm.Print_Area" localSheetId="{i}">{_quoted(t)}!'
             f"{self._print_areas[i]}</definedName>"
-            f'<definedName name="_xlnm.Print_Titles" localSheetId="{i}">{_quoted(t)}!$1:$1'
+            f'<definedName name="_xlnm.Print_Titles" localSheetId="{i}">'
+            # over several pages wide the first column (the permit number) repeats too
+            f"{f'{_quoted(t)}!$A:$A,' if self._pages[i] > 1 else ''}{_quoted(t)}!$1:$1"
             "</definedName>"
             for i, t in enumerate(self.sheets)
         )

@@ -10,6 +10,7 @@ the inspector keeps working.
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import tempfile
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
@@ -22,10 +23,12 @@ from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports import archive, blds, tabular
 from deerfield_desk.exports.doc_renderer import documents_renderer
 from deerfield_desk.exports.records import DATASETS
+from deerfield_desk.exports.verify_alongside import VerifyAlongside, refusal
 from deerfield_desk.models.progress import Progress
 from deerfield_desk.store import year_counts
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.snapshot import read_snapshot
+from deerfield_desk.store.verify import read_witness
 from deerfield_desk.store.year_records import register_years
 
 FORMATS = ("csv", "xlsx", "blds", "pdf", "archive")
@@ -89,8 +92,6 @@ def export_year(
     db_path, to = Path(db_path), Path(to)
     if not db_path.is_file():
         raise InvalidInput("db", f"no register at {db_path}")
-    if "archive" in formats:
-        _refuse_unverified(db_path)
     to.mkdir(parents=True, exist_ok=True)
     result = ExportResult(to, year)
     named = names(year)
@@ -99,8 +100,19 @@ def export_year(
     # Read-only (mode=ro): never checkpoints the owner's WAL; one snapshot for every file.
     reg = Register.open_read_only(db_path)
     snapshot = read_snapshot(reg)
+    check: VerifyAlongside | None = None
     try:
+        # the witness before the snapshot begins: a commit in between never runs ahead of it
+        witnessed = read_witness(db_path) if "archive" in formats else None
         next(snapshot)
+        head = None
+        if witnessed is not None:
+            # The archive's copy first: `verify` checks it in a second process while every
+            # other file is written from the same snapshot (exports/verify_alongside.py).
+            head = archive.write_snapshot(reg, staging / named["archive"])
+            check = VerifyAlongside(
+                staging / named["archive"] / archive.SNAPSHOT, db_path, witnessed
+            )
         result.counts = {d.name: d.count(reg, year) for d in DATASETS}
         _refuse_empty(reg, year, result.counts)
         rows = sum(result.counts.values())
@@ -123,10 +135,12 @@ def export_year(
             per_row = ("csv" in formats) + ("xlsx" in formats)
             for title, n in tables:
                 done += n * per_row
+                _stop_if_refused(check)
                 yield Progress(done, total, f"Records: {title.lower()}")
         if "blds" in formats:
             for n in blds.write_blds(staging / named["blds"], reg, year):
                 done += n
+                _stop_if_refused(check)
                 yield Progress(done, total, "BLDS permits and inspections")
         report = b""
         if "pdf" in formats or "archive" in formats:
@@ -134,11 +148,13 @@ def export_year(
         if "pdf" in formats:
             (staging / named["pdf"]).write_bytes(report)
             done += weights["pdf"]
+            _stop_if_refused(check)
             yield Progress(done, total, "Annual report")
-        if "archive" in formats:
+        if check is not None:
+            automatic = isinstance(renderer, str)  # AUTO: the documents layer's
             chosen = (
                 documents_renderer(reg, result.warnings, permit_cards)
-                if isinstance(renderer, str)  # AUTO
+                if isinstance(renderer, str)
                 else renderer
             )
             steps = archive.build_archive(
@@ -149,10 +165,15 @@ def export_year(
                 report,
                 chosen,
                 result.warnings,
+                head=head,
+                printed=("permits", "notices") if permit_cards or not automatic else ("notices",),
+                before_manifest=check.wait,
             )
             for label in steps:
-                done += weights["archive"] // 5
+                done += weights["archive"] // 4
+                _stop_if_refused(check)
                 yield Progress(min(done, total - 1), total, f"Archive: {label}")
+            check.wait()
         yield Progress(total - 1, total, "Moving the finished files into place")
         snapshot.close()  # only read: end the snapshot
         if "archive" in formats:
@@ -161,10 +182,24 @@ def export_year(
         # so the dialog never says "cancelled" about an export that was published.
         result.files = publish(staging, to)
         return result
+    except sqlite3.DatabaseError:
+        # a register damaged enough to stop a writer: say what verify says about it
+        if check is not None:
+            check.wait()
+        raise
     finally:
+        if check is not None:
+            check.stop()
         snapshot.close()
         reg.close()
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _stop_if_refused(check: VerifyAlongside | None) -> None:
+    """Between steps: the moment the register fails the archive's check, stop writing."""
+    problem = check.failure() if check is not None else None
+    if problem is not None:
+        raise refusal(problem)
 
 
 def archive_name(to: Path, year: int) -> str:
@@ -175,20 +210,6 @@ def archive_name(to: Path, year: int) -> str:
         n += 1
         name = f"archive-{year}-{n}"
     return name
-
-
-def _refuse_unverified(db_path: Path) -> None:
-    """The archive is the year's permanent record: it is made only from a register that
-    passes every check of ``verify`` (the quick integrity check stands in for the full one)."""
-    from deerfield_desk.store.verify import verify_register
-
-    report = verify_register(db_path, full=False)
-    if not report.ok:
-        raise InvalidInput(
-            "db",
-            f"the register fails verify ({report.problems[0]}); no archive was made. Run "
-            "'deerfield-desk verify' for every finding and restore the newest good backup",
-        )
 
 
 def _refuse_empty(reg: Register, year: int, counts: dict[str, int]) -> None:

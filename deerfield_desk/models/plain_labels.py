@@ -22,10 +22,13 @@ KNOWN = {**{str(k): v for k, v in STATUS_LABELS.items()},
 ACTIONS = {
     "insert": "Created", "update": "Changed", "void": "Voided", "submit": "Submitted",
     "save_draft": "Draft saved", "close": "Closed", "received": "Item received",
-    "number": "Numbered", "issue": "Issued",
+    "number": "Numbered", "issue": "Issued", "correct": "Corrected", "import": "Imported",
+    "reopen": "Owed again", "reschedule": "Rescheduled", "cancel": "Cancelled",
+    "result": "Result recorded", "schedule": "Scheduled", "exception_finding": "Finding recorded",
 }  # fmt: skip
 SUFFIXES = ("_cents", "_uuid", "_id", "_json", "_utc")
 CODE = re.compile(r"[a-z]+(?:_[a-z0-9]+)+")  # snake_case: a stored code, not a word typed
+MOMENT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?")
 NO_BREAK = str.maketrans({"-": "\u2011", " ": "\u00a0"})
 
 
@@ -38,6 +41,10 @@ def plain(code: object) -> str:
 
 
 def action_label(action: str) -> str:
+    """A journal action as a clerk reads it: ``status:issued`` → "Status: Issued"."""
+    if ":" in action:
+        head, _, code = action.partition(":")
+        return f"{plain(head)}: {plain(code)}"
     return ACTIONS.get(action) or plain(action)
 
 
@@ -60,6 +67,8 @@ def column_value(column: str, value: object) -> str:
         return "(details)"
     if isinstance(value, str) and (value in KNOWN or CODE.fullmatch(value)):
         return plain(value)  # a code; free text keeps its own spelling
+    if isinstance(value, str) and MOMENT.fullmatch(value):
+        return value[:16].replace("T", " ")  # a moment to the minute, as the office writes it
     return str(value)
 
 
@@ -99,3 +108,40 @@ def defects_text(value: str) -> str:
         fix = f" — {d['correction']}" if d.get("correction") else ""
         lines.append(f"{head}{fix}" + (" (minor)" if d.get("minor") else ""))
     return "\n".join(lines) or "(details)"
+
+
+def stage_title(code: str | None) -> str:
+    """An inspection stage's title from the sequence ("Footing", "Rough-in"), not its code."""
+    from deerfield_desk.models.inspection_sequence import stage_by_code
+
+    if not code:
+        return "—"
+    try:
+        return stage_by_code(code).title
+    except KeyError:  # a stage the sequence no longer has (an old record): spelt out
+        return plain(code)
+
+
+def notice_kind_title(kind: str | None) -> str:
+    """A notice's kind as its title ("Stop-work order"), not its code."""
+    from deerfield_desk.models.notices import kind_rule
+
+    if not kind:
+        return "—"
+    try:
+        return kind_rule(kind).title
+    except (KeyError, ValueError):
+        return plain(kind)
+
+
+def stamp(value: str | None) -> str | None:
+    """A stored local moment (``2026-12-02T09:15:00``) to the minute, without the "T"."""
+    return None if not value else value[:16].replace("T", " ")
+
+
+def plain_reason(reason: str | None) -> str | None:
+    """A journal reason as shown: a status or result code the store wrote into it
+    ("not_ready by Pat Clerk") said in words ("not ready by Pat Clerk"); typed words kept."""
+    if not reason:
+        return reason
+    return CODE.sub(lambda m: plain(m[0]).lower() if m[0] in KNOWN else m[0], reason)

@@ -85,3 +85,20 @@ def district_of(code: str | None, table: list[ZoningCode]) -> Zoning | None:
                            "zoning table — add it under Tools → Zoning districts… and say "
                            "which kind of district it is")  # fmt: skip
     return found.district
+
+
+def zoning_words(code: str | None, table: list[ZoningCode]) -> str | None:
+    """A parcel's zoning code with its meaning, as a clerk reads it on the permit:
+    "SR-1 — Single-family residential (residential district)". A code missing from the
+    village's table says so and where to add it; no code gives None."""
+    if code is None or not str(code).strip():
+        return None
+    if code in {z.value for z in Zoning}:
+        return f"{DISTRICT_LABELS[Zoning(code)]} district"
+    found = next((z for z in table if z.code == normal(code)), None)
+    if found is None:
+        return (f"{normal(code)} — not in the village's zoning table (add it under Tools → "
+                "Zoning districts…)")  # fmt: skip
+    district = DISTRICT_LABELS[found.district].lower()
+    name = f"{found.name} " if found.name else ""
+    return f"{found.code} — {name}({district} district)"

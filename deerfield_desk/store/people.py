@@ -160,6 +160,13 @@ def owner_of_record(reg: Register, parcel_uuid: str) -> dict | None:
     )
     if owner:
         return owner
+    linked = reg.query_one(  # an imported permit whose owner the clerk linked (m0022)
+        "SELECT pe.* FROM permits p JOIN people pe ON pe.id = p.owner_id "
+        "WHERE p.parcel_id = ? AND pe.status = 'active' ORDER BY p.id DESC LIMIT 1",
+        (parcel["id"],),
+    )
+    if linked:
+        return linked
     named = reg.query_one(
         "SELECT owner_name FROM permits WHERE parcel_id = ? AND owner_name IS NOT NULL "
         "ORDER BY id DESC LIMIT 1",

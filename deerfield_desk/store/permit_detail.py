@@ -3,12 +3,16 @@ its history from the journal. One call, a handful of indexed lookups (the benchm
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from deerfield_desk.errors import RecordNotFound
 from deerfield_desk.models.codes import FeeStatus
+from deerfield_desk.models.zoning_codes import SAMPLE, ZoningCode, parse_table, zoning_words
 from deerfield_desk.store import journal
 from deerfield_desk.store.executor import Executor
+
+ZONING_SETTING = "zoning_table"  # store.zoning_table.SETTING (that module needs a Register)
 
 
 @dataclass
@@ -21,6 +25,7 @@ class PermitDetail:
     inspections: list[dict] = field(default_factory=list)
     notices: list[dict] = field(default_factory=list)
     history: list[dict] = field(default_factory=list)
+    zoning_words: str | None = None  # the parcel's code with its district's name
 
     @property
     def fees_due_cents(self) -> int:
@@ -51,19 +56,32 @@ def _parties(conn: Executor, permit: dict) -> list[dict]:
     roles = (("Owner", "owner"), ("Applicant", "applicant"), ("Contractor", "contractor"))
     for label, key in roles:
         person = None
-        if app and app.get(f"{key}_id"):
-            person = _one(
-                conn, f"SELECT {PERSON_COLUMNS} FROM people WHERE id = ?", (app[f"{key}_id"],)
-            )
+        linked = (app or {}).get(f"{key}_id") or (
+            permit.get("owner_id") if key == "owner" else None
+        )
+        if linked:
+            person = _one(conn, f"SELECT {PERSON_COLUMNS} FROM people WHERE id = ?", (linked,))
+            if person:
+                person["on_file"] = True
         elif permit.get(f"{key}_name"):
+            # An imported permit's typed name: someone of that name may be on file, but that
+            # is a guess (two Maria Gonzalez), said as such until the clerk links the owner.
             person = _one(
                 conn,
                 f"SELECT {PERSON_COLUMNS} FROM people WHERE name = ? ORDER BY id LIMIT 1",
                 (permit[f"{key}_name"],),
             ) or {"name": permit[f"{key}_name"]}
+            person["on_file"] = False
         if person:
             parties.append({"role": label, **person})
     return parties
+
+
+def _zoning_table(conn: Executor) -> list[ZoningCode]:
+    """The village's zoning table from settings (``store.zoning_table``), read through
+    ``conn`` so a read-only snapshot works too; the sample while none is saved."""
+    found = _one(conn, "SELECT value FROM settings WHERE key = ?", (ZONING_SETTING,))
+    return list(SAMPLE) if found is None else parse_table(json.loads(found["value"]))
 
 
 def permit_detail(conn: Executor, permit_uuid: str) -> PermitDetail:
@@ -74,6 +92,8 @@ def permit_detail(conn: Executor, permit_uuid: str) -> PermitDetail:
     detail = PermitDetail(permit)
     if permit["parcel_id"]:
         detail.parcel = _one(conn, "SELECT * FROM parcels WHERE id = ?", (permit["parcel_id"],))
+        if detail.parcel:
+            detail.zoning_words = zoning_words(detail.parcel.get("zoning"), _zoning_table(conn))
     detail.parties = _parties(conn, permit)
     detail.fees = _rows(
         conn,

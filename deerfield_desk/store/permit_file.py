@@ -11,9 +11,11 @@ in local time, as a clerk reads a clock.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from deerfield_desk.models.plain_labels import action_label, column_label, column_value, plain
 from deerfield_desk.store.executor import Executor
 from deerfield_desk.store.permit_contractors import NamedContractor, contractors_for_permit
 from deerfield_desk.store.permit_detail import PermitDetail, permit_detail
@@ -70,18 +72,17 @@ def local_moment(at_utc: str) -> str:
     return datetime.fromisoformat(at_utc).astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def _plain(value) -> str:
-    """A stored value as a clerk reads it: codes with spaces, nothing for empty."""
-    if value in (None, ""):
-        return "—"
-    text = str(value)
-    return text.replace("_", " ") if text.isidentifier() and text.islower() else text
+#: Links to a person: the history names them ("Owner: Maria Gonzalez"), not their row number.
+PERSON_LINKS = frozenset({"owner_id", "applicant_id", "contractor_id", "person_id",
+                          "recipient_id"})  # fmt: skip
 
 
-def changes_text(before_json: str | None, after_json: str | None) -> str:
-    """What an entry changed, in words: ``phone: — → 608-555-0100; status: due → paid``.
-    Structured columns (``…_json``: the assessment, the project) are named, not dumped, and
-    links to other records (``…_id``) are said, not shown as row numbers."""
+def changes_text(before_json: str | None, after_json: str | None,
+                 name_of: Callable[[int | None], str] | None = None) -> str:  # fmt: skip
+    """What an entry changed, in words: ``Phone: — → 608-555-0100; Status: Due → Paid``.
+    Structured columns (``…_json``: the assessment, the project) are named, not dumped; a
+    link to a person names them (through ``name_of``), other links are said, not shown as
+    row numbers; money is dollars and codes are spelt out (``models.plain_labels``)."""
     before = json.loads(before_json) if before_json else {}
     after = json.loads(after_json) if after_json else {}
     if not before:
@@ -90,14 +91,33 @@ def changes_text(before_json: str | None, after_json: str | None) -> str:
     for k in sorted(after):
         if k == "updated_at" or before.get(k) == after.get(k):
             continue
-        label = k.removesuffix("_json").replace("_", " ")
+        label = column_label(k)
         if k.endswith("_json"):
             changed.append(f"{label} recorded")
+        elif k in PERSON_LINKS and name_of is not None:
+            changed.append(f"{label}: {name_of(before.get(k))} → {name_of(after.get(k))}")
         elif k.endswith("_id"):  # a link to another record: its number means nothing here
-            changed.append(f"{k.removesuffix('_id').replace('_', ' ')} linked")
+            changed.append(f"{label} linked")
         else:
-            changed.append(f"{label}: {_plain(before.get(k))} → {_plain(after.get(k))}")
+            changed.append(
+                f"{label}: {column_value(k, before.get(k))} → {column_value(k, after.get(k))}"
+            )
     return "; ".join(changed) or "no field changed"
+
+
+def _person_names(conn: Executor) -> Callable[[int | None], str]:
+    """``id -> "Maria Gonzalez"`` (none on file said as such), read once per person."""
+    cache: dict[int, str] = {}
+
+    def name_of(person_id: int | None) -> str:
+        if person_id is None:
+            return "none on file"
+        if person_id not in cache:
+            found = _rows(conn, "SELECT name FROM people WHERE id = ?", (person_id,))
+            cache[person_id] = found[0]["name"] if found else "a person no longer on file"
+        return cache[person_id]
+
+    return name_of
 
 
 def _record_uuids(conn: Executor, d: PermitDetail, contractors: list[dict]) -> list[str]:
@@ -149,13 +169,14 @@ def load_permit_file(conn: Executor, permit_uuid: str, today: date) -> PermitFil
         f"({', '.join('?' for _ in uuids)}) ORDER BY seq",
         tuple(uuids),
     )
+    name_of = _person_names(conn)
     history = [
         HistoryEntry(
             local_moment(e["at_utc"]),
-            f"{e['user_name']} ({e['user_role']})",
-            RECORD_LABELS.get(e["table_name"], e["table_name"]),
-            e["action"].replace("_", " ").replace(":", ": "),
-            changes_text(e["before_json"], e["after_json"]),
+            f"{e['user_name']} ({plain(e['user_role']).lower()})",
+            RECORD_LABELS.get(e["table_name"]) or column_label(e["table_name"]),
+            action_label(e["action"]),
+            changes_text(e["before_json"], e["after_json"], name_of),
             e["reason"],
         )
         for e in entries

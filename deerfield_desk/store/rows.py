@@ -51,6 +51,7 @@ class PermitRow(TypedDict):
     review_basis: str | None
     validity_basis: str | None
     decided_at: str | None
+    owner_id: int | None
 
 
 class ApplicationRow(TypedDict):

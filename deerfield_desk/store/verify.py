@@ -97,18 +97,38 @@ def _first_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
-def verify_register(path: Path, *, photos: bool = True, full: bool = True) -> VerifyReport:
-    """Run every check on the register at ``path`` (read-only); never raises."""
+def verify_register(
+    path: Path,
+    *,
+    photos: bool = True,
+    full: bool = True,
+    beside: Path | None = None,
+    witnessed: tuple[bool, journal.Head | None] | None = None,
+) -> VerifyReport:
+    """Run every check on the register at ``path`` (read-only); never raises.
+
+    ``beside``: ``path`` is a snapshot copy of that register file (the year's archive checks
+    the very copy it keeps, alongside its other files): the head witness and the photo
+    originals are that register's, and ``witnessed`` its witness as read before the copy's
+    read transaction began (see ``head_witness.problems``)."""
     report = VerifyReport(Path(path))
     try:
-        _verify(report, photos=photos, full=full)
+        _verify(report, photos=photos, full=full, beside=beside, witnessed=witnessed)
     except Exception as exc:  # noqa: BLE001 - the contract is "a finding, never a traceback"
         report.unreadable = report.unreadable or f"could not be checked ({_first_line(exc)})"
     return report
 
 
-def _verify(report: VerifyReport, *, photos: bool, full: bool) -> None:
+def _verify(
+    report: VerifyReport,
+    *,
+    photos: bool,
+    full: bool,
+    beside: Path | None = None,
+    witnessed: tuple[bool, journal.Head | None] | None = None,
+) -> None:
     path = report.path
+    owner = Path(beside) if beside is not None else path
     if not path.exists():
         report.unreadable = "the file does not exist"
         return
@@ -134,7 +154,8 @@ def _verify(report: VerifyReport, *, photos: bool, full: bool) -> None:
             return
         # The witness first, then one read snapshot for every check: the app may go on
         # writing meanwhile, and no check may compare rows, journal and head of two moments.
-        witnessed = (head_witness.witness_path(path).exists(), head_witness.read(path))
+        if witnessed is None:
+            witnessed = read_witness(owner)
         conn.execute("BEGIN")
         conn.execute("SELECT count(*) FROM journal_head").fetchone()
         _run(report, conn, "integrity", lambda: integrity_problems(conn, full=full))
@@ -153,15 +174,21 @@ def _verify(report: VerifyReport, *, photos: bool, full: bool) -> None:
             report.rows = [f"the records could not be replayed ({exc})"]
         _run(report, conn, "guards", lambda: replay.trigger_problems(conn))
         try:
-            report.witness, report.witness_note = head_witness.problems(conn, path, witnessed)
+            report.witness, report.witness_note = head_witness.problems(conn, owner, witnessed)
         except sqlite3.Error as exc:
             report.witness = [f"the head witness could not be compared ({exc})"]
         if photos:
-            report.photos = photo_check.check_photos(conn, Paths(path))
+            report.photos = photo_check.check_photos(conn, Paths(owner))
         with contextlib.suppress(sqlite3.Error):
             report.records = conn.execute("SELECT count(*) FROM permits").fetchone()[0]
     finally:
         conn.close()
+
+
+def read_witness(path: Path) -> tuple[bool, journal.Head | None]:
+    """The head witness beside ``path`` as ``(exists, head)``: read it BEFORE a read snapshot
+    of the register begins, so a commit landing in between never makes it run ahead."""
+    return head_witness.witness_path(path).exists(), head_witness.read(path)
 
 
 def _run(report: VerifyReport, conn, attribute: str, check) -> None:

@@ -17,7 +17,9 @@ from deerfield_desk.models.plain_labels import (
     column_label,
     column_value,
     local_time,
+    notice_kind_title,
     plain,
+    stage_title,
     unbroken,
 )
 from deerfield_desk.models.status import PermitStatus
@@ -65,11 +67,15 @@ def _changes(entry: dict) -> str:
     after = json.loads(entry["after_json"]) if entry["after_json"] else {}
     if not before:
         return "created"
-    changed = [
-        f"{column_label(k)}: {column_value(k, before.get(k))} → {column_value(k, after.get(k))}"
-        for k in sorted(after)
-        if k not in ("updated_at",) and before.get(k) != after.get(k)
-    ]
+    changed = []
+    for k in sorted(after):
+        if k == "updated_at" or before.get(k) == after.get(k):
+            continue
+        if k.endswith("_id"):  # a row number means nothing to a clerk
+            changed.append(f"{column_label(k)} linked")
+            continue
+        was, now = column_value(k, before.get(k)), column_value(k, after.get(k))
+        changed.append(f"{column_label(k)}: {was} → {now}")
     return "; ".join(changed) or "no field changed"
 
 
@@ -81,7 +87,7 @@ def render_html(d: PermitDetail) -> str:
         status = p["status"]
     kind = KIND_LABELS.get(p["kind"], p["kind"])
     if p.get("permit_class"):
-        kind += f" ({p['permit_class'].replace('_', ' ')})"
+        kind += f" ({plain(p['permit_class']).lower()})"
     out = [STYLE, f"<h2>{_e(p['permit_number'] or 'Not yet issued')} · {escape(kind)}</h2>"]
     out.append(f"<p><b>{escape(status)}</b> · {_e(p['address_text'])}<br>{_e(p['description'])}")
     if p.get("estimated_cost_cents") is not None:
@@ -103,7 +109,7 @@ def render_html(d: PermitDetail) -> str:
     if d.parcel:
         out.append("<h3>Parcel</h3>")
         out.append(
-            f"<p>{_e(d.parcel['parcel_number'])} · zoning {_e(d.parcel['zoning'])}<br>"
+            f"<p>{_e(d.parcel['parcel_number'])} · zoning {_e(d.zoning_words)}<br>"
             f"<span class='muted'>{_e(d.parcel['legal_description'])}</span></p>"
         )
     out.append("<h3>Parties</h3>")
@@ -152,7 +158,7 @@ def render_html(d: PermitDetail) -> str:
             ["Stage", "Scheduled", "Inspected", "Inspector", "Result", "Notes"],
             [
                 [
-                    i["stage"].replace("_", " "),
+                    stage_title(i["stage"]),
                     unbroken(i["scheduled_for"]),
                     unbroken((i["inspected_at"] or "")[:16].replace("T", " ") or None),
                     i["inspector"],
@@ -168,7 +174,7 @@ def render_html(d: PermitDetail) -> str:
         _table(
             ["Number", "Kind", "Served", "Due", "Status", "Section"],
             [
-                [n["notice_number"], plain(n["kind"]), unbroken(n["served_at"])]
+                [n["notice_number"], notice_kind_title(n["kind"]), unbroken(n["served_at"])]
                 + [unbroken(n["due_date"]), plain(n["status"])]
                 + [f"§{n['sections']}" if n["sections"] else None]
                 for n in d.notices

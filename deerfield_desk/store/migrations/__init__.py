@@ -32,6 +32,7 @@ MIGRATION_MODULES = [
     "m0017_field_photos",
     "m0012_inspection_schedule",
     "m0011_people_on_file",
+    "m0022_permit_owner_on_file",
     "m0021_field_rules",
 ]
 

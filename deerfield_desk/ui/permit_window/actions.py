@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDialog
 
 from deerfield_desk.models.notices import kind_rule
 from deerfield_desk.models.status import PermitStatus as S
+from deerfield_desk.store.owner_on_file import can_link_owner
 from deerfield_desk.store.people import person_label
 from deerfield_desk.store.permit_contractors import remove_contractor as store_remove
 from deerfield_desk.store.permit_corrections import void_payment as store_void_payment
@@ -53,10 +54,17 @@ def scoped(pw):
         main.permit_scope = saved
 
 
+#: Actions that work on the main window itself (a tab of it), not in a dialog of their own.
+ON_MAIN = frozenset({"open_review_queue"})
+
+
 def _call(pw, module: str, name: str):
+    """Run the app's own action for this permit. Its dialogs are parented to the permit window
+    (which answers ``register``, ``current_permit_uuid`` … as the main window would), so they
+    open in front of it; an action that shows a tab of the main window gets the main window."""
     function = getattr(importlib.import_module(f"deerfield_desk.ui.{module}"), name)
     with scoped(pw) as main:
-        return function(main)
+        return function(main if name in ON_MAIN else pw)
 
 
 def issue(pw):
@@ -73,8 +81,8 @@ def take_payment(pw):
             function = getattr(importlib.import_module(module), name)
         except (ImportError, AttributeError):
             continue
-        with scoped(pw) as main:
-            return function(main)
+        with scoped(pw):
+            return function(pw)
     return _call(pw, "lifecycle_actions", "open_money")
 
 
@@ -83,7 +91,7 @@ def deposits(pw):
     forfeit for a cause), opened on this permit."""
     from deerfield_desk.ui.money_dialog import MoneyDialog
 
-    dialog = MoneyDialog(pw.main, pw.permit_uuid, pw.today)
+    dialog = MoneyDialog(pw, pw.permit_uuid, pw.today)
     dialog.tabs.setCurrentIndex(1)
     dialog.open()
     return dialog
@@ -92,7 +100,7 @@ def deposits(pw):
 def inspections(pw):
     from deerfield_desk.ui.field.install import open_permit_inspections
 
-    return open_permit_inspections(pw.main, pw.permit_uuid)
+    return open_permit_inspections(pw, pw.permit_uuid)
 
 
 def record_result(pw):
@@ -103,7 +111,7 @@ def record_result(pw):
     if uuid is None:
         confirm.inform(pw, "Record result", "Choose the inspection in the list first.")
         return None
-    return open_result(pw.main, uuid)
+    return open_result(pw, uuid)
 
 
 def attach_photos(pw):
@@ -113,7 +121,7 @@ def attach_photos(pw):
     if uuid is None:
         confirm.inform(pw, "Attach photos", "Choose the inspection in the list first.")
         return None
-    return open_photos(pw.main, uuid)
+    return open_photos(pw, uuid)
 
 
 def show_on_notices_screen(pw):
@@ -141,12 +149,27 @@ def correct_party(pw):
     from deerfield_desk.ui.permit_window.correct_dialog import PersonCorrectionDialog
 
     key = _selected_party(pw)
-    if key is None or not key[1]:
-        confirm.inform(pw, "Correct person", "Choose a person on file in the list first (a "
-                       "name typed on an imported permit has no record to correct).")  # fmt: skip
+    if key is None:
+        confirm.inform(pw, "Correct person", "Choose a person in the list first.")
+        return None
+    if key[0] == "person" and key[2] == "Owner" and can_link_owner(pw.file.permit):
+        party = next(p for p in pw.file.detail.parties if p["role"] == "Owner")
+        if not party.get("on_file"):  # a typed name: link or add the owner on file
+            return correct_owner(pw)
+    if not key[1]:
+        confirm.inform(pw, "Correct person", "This name has no person on file to correct.")
         return None
     dialog = PersonCorrectionDialog(pw, pw.register, key[1], key[2])
     return dialog.correction if run(dialog) else None
+
+
+def correct_owner(pw):
+    """An imported permit's owner, typed in the old register: link a person on file or add
+    one (``store.owner_on_file``)."""
+    from deerfield_desk.ui.permit_window.owner_dialog import OwnerLinkDialog
+
+    dialog = OwnerLinkDialog(pw, pw.register, pw.permit_uuid)
+    return dialog.link if run(dialog) else None
 
 
 def name_contractor(pw):
@@ -236,7 +259,7 @@ def print_notice(pw):
         confirm.inform(pw, "Print notice", "Choose an issued notice in the list (a draft has "
                        "no number yet: issue it on the Notices screen).")  # fmt: skip
         return None
-    return preview_document(pw.main, kind_rule(notice["kind"]).cli_kind, notice["notice_number"])
+    return preview_document(pw, kind_rule(notice["kind"]).cli_kind, notice["notice_number"])
 
 
 def recipient_names(pw) -> dict[int, str]:
@@ -280,10 +303,10 @@ def open_document(pw):
     what, ref = key
     permit = pw.file.permit
     if what == "doc":
-        return preview_document(pw.main, ref, permit["permit_number"] or permit["uuid"])
+        return preview_document(pw, ref, permit["permit_number"] or permit["uuid"])
     if what == "notice":
         notice = pw.register.get("notices", ref)
-        return preview_document(pw.main, kind_rule(notice["kind"]).cli_kind,
+        return preview_document(pw, kind_rule(notice["kind"]).cli_kind,
                                 notice["notice_number"])  # fmt: skip
     attachment = pw.register.get("attachments", ref)
     confirm.inform(pw, "Attachment", f"{attachment['filename']} is kept at "
@@ -307,7 +330,7 @@ def enable(pw) -> None:
     number = pw.file.permit["permit_number"]
     for kind, label in printable(pw):
         action = pw.print_menu.addAction(label + "…")
-        action.triggered.connect(lambda _=False, k=kind: preview_document(pw.main, k, number))
+        action.triggered.connect(lambda _=False, k=kind: preview_document(pw, k, number))
     pw.print_button.setEnabled(bool(printable(pw)) and bool(number))
     has_payments = bool(pw.file.payments)
     pw.void_payment_button.setEnabled(has_payments)

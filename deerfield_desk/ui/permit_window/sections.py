@@ -8,7 +8,15 @@ from __future__ import annotations
 from html import escape
 
 from deerfield_desk.models.codes import PaymentMethod
+from deerfield_desk.models.plain_labels import (
+    notice_kind_title,
+    plain,
+    plain_reason,
+    stage_title,
+    stamp,
+)
 from deerfield_desk.models.status import PermitStatus
+from deerfield_desk.store.owner_on_file import can_link_owner
 from deerfield_desk.store.permit_file import PermitFile
 from deerfield_desk.store.register_queries import KIND_LABELS
 from deerfield_desk.ui.permit_window.tables import money
@@ -25,7 +33,8 @@ HISTORY_HEADERS = ["When (local time)", "Who", "Record", "Action", "Reason", "Wh
 
 
 def _label(value: str | None) -> str:
-    return (value or "").replace("_", " ")
+    """A stored code as words ("completion deposit"); empty stays empty."""
+    return plain(value) if value else ""
 
 
 def status_label(code: str) -> str:
@@ -60,7 +69,7 @@ def summary_html(f: PermitFile) -> str:
     ]
     if f.detail.parcel:
         parcel = f.detail.parcel
-        rows += [("Parcel", parcel["parcel_number"]), ("Zoning", parcel.get("zoning")),
+        rows += [("Parcel", parcel["parcel_number"]), ("Zoning", f.detail.zoning_words),
                  ("Legal description", parcel.get("legal_description"))]  # fmt: skip
     due = f.detail.fees_due_cents
     rows.append(("Fees owed", money(due) if due else "nothing owed"))
@@ -88,7 +97,7 @@ def party_rows(f: PermitFile) -> tuple[list[list], list]:
                 party.get("mailing_address"),
                 None,
                 None,
-                None if party.get("mailing_address") else "no mailing address on file",
+                _party_note(party, party["role"] == "Owner" and can_link_owner(f.permit)),
             ]
         )
         keys.append(("person", party.get("uuid"), party["role"]))
@@ -110,6 +119,18 @@ def party_rows(f: PermitFile) -> tuple[list[list], list]:
     return rows, keys
 
 
+def _party_note(party: dict, linkable: bool) -> str | None:
+    """What the clerk should know about a party: a typed name with no person on file, a
+    person matched by name only (which Maria Gonzalez?), or no address to write to. Only an
+    imported permit's owner can be linked from here (``store.owner_on_file``)."""
+    if party.get("on_file") is False:
+        how = ": Correct to link the owner on file" if linkable else ""
+        if not party.get("uuid"):
+            return f"typed name, no person on file{how}"
+        return f"matched by name only{how}"
+    return None if party.get("mailing_address") else "no mailing address on file"
+
+
 def fee_rows(f: PermitFile) -> list[list]:
     return [[fee["description"] or fee["code"], money(fee["amount_cents"]),
              money(fee["paid_cents"]), money(None if fee["amount_cents"] is None
@@ -124,8 +145,8 @@ def payment_rows(f: PermitFile) -> tuple[list[list], list]:
             method = PaymentMethod(y["method"]).label
         except ValueError:
             method = y["method"]
-        status = "recorded" if y["status"] == "recorded" else f"VOIDED: {y['void_reason']}"
-        rows.append([y["paid_at"], y["receipt_number"], method, money(y["amount_cents"]),
+        status = "Recorded" if y["status"] == "recorded" else f"VOIDED: {y['void_reason']}"
+        rows.append([stamp(y["paid_at"]), y["receipt_number"], method, money(y["amount_cents"]),
                      y["fee_description"] or y["fee_code"], y["received_by"], status])  # fmt: skip
     return rows, [y["uuid"] for y in f.payments]
 
@@ -136,7 +157,7 @@ def deposit_rows(f: PermitFile) -> list[list]:
             _label(d["kind"]),
             money(d["amount_cents"]),
             d.get("reference"),
-            d.get("received_at"),
+            stamp(d.get("received_at")),
             _label(d["status"]),
             d.get("disposition_reason"),
         ]
@@ -145,19 +166,18 @@ def deposit_rows(f: PermitFile) -> list[list]:
 
 
 def inspection_rows(f: PermitFile) -> list[list]:
-    return [[_label(i["stage"]), (i["requested_at"] or "")[:16].replace("T", " "),
-             i["scheduled_for"], (i["inspected_at"] or "")[:16].replace("T", " "),
-             i["inspector"], _label(i["result"]), i["notes"]]
+    return [[stage_title(i["stage"]), stamp(i["requested_at"]), stamp(i["scheduled_for"]),
+             stamp(i["inspected_at"]), i["inspector"], _label(i["result"]), i["notes"]]
             for i in f.detail.inspections]  # fmt: skip
 
 
 def notice_rows(f: PermitFile, names: dict[int, str]) -> tuple[list[list], list]:
-    rows = [[n["notice_number"] or "draft", _label(n["kind"]), _label(n["status"]),
+    rows = [[n["notice_number"] or "draft", notice_kind_title(n["kind"]), _label(n["status"]),
              (n["served_at"] or "")[:10], n["due_date"], names.get(n["recipient_id"] or 0)]
             for n in f.detail.notices]  # fmt: skip
     return rows, [n["uuid"] for n in f.detail.notices]
 
 
 def history_rows(f: PermitFile) -> list[list]:
-    return [[h.at_local, h.who, h.record, h.action, h.reason, h.changes]
+    return [[h.at_local, h.who, h.record, h.action, plain_reason(h.reason), h.changes]
             for h in reversed(f.history)]  # fmt: skip

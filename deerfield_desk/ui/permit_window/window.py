@@ -73,9 +73,36 @@ class PermitWindow(QDialog):
         main.register_changed.connect(self._changed)
         self.reload()
 
+    # -- what the app's action functions ask of their window --------------------------------
+    # They take a ``window`` that is both their parent and the source of the register, so the
+    # permit window answers for itself: their dialogs open in front of it, on this permit.
     @property
     def register(self):
         return self.main.register
+
+    @property
+    def actor(self):
+        return self.main.actor
+
+    @property
+    def register_changed(self):
+        return self.main.register_changed
+
+    @property
+    def paths(self):
+        return self.main.paths
+
+    def catch_up(self) -> None:
+        self.main.catch_up()
+
+    def current_permit_uuid(self) -> str:
+        return self.permit_uuid
+
+    def notify_changed(self, *tables: str) -> None:
+        self.main.notify_changed(*tables)
+
+    def menu(self, name: str):
+        return self.main.menu(name)
 
     def _disconnect(self, main) -> None:
         with contextlib.suppress(RuntimeError, TypeError):  # gone with the main window
