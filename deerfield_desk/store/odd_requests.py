@@ -39,9 +39,9 @@ def confirmed_odd_text(
                       office_hours(reg))  # fmt: skip
     asked = [o for o in odd if o.code not in given]
     if asked:
+        field = asked[0].field  # named once: its own questions drop their "Asked at: " label
+        said = [o.question.partition(": ")[2] if o.field == field else o.question for o in asked]
         raise InvalidInput(
-            asked[0].field,
-            " ".join(o.question for o in asked)
-            + " Confirm it to record the request (nothing was recorded)",
+            field, " ".join(said) + " Confirm it to record the request (nothing was recorded)"
         )
     return "\n".join(f"{o.code}: {o.question}" for o in odd) or None
