@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 
 from deerfield_desk.exports.inspection_ics import write_calendar
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
-from deerfield_desk.models.inspection_slots import OFFICE_HOURS
 from deerfield_desk.store import inspection_calendar
 from deerfield_desk.store.inspection_calendar import Booking, week_bookings, week_start
+from deerfield_desk.store.office_hours import office_hours
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.field.text import text_label, tone
@@ -86,9 +86,7 @@ class InspectionWeek(QDialog):
         bar.addWidget(self.book_button)
         bar.addWidget(self.export_button)
         layout.addLayout(bar)
-        self.legend = text_label(
-            f"Office hours: {OFFICE_HOURS.describe()}, {OFFICE_HOURS.slot_minutes}-minute slots."
-        )
+        self.legend = text_label("")
         layout.addWidget(self.legend)
         self.table = QTableWidget()
         self.table.setAccessibleName("Inspections of the week by slot")
@@ -118,14 +116,18 @@ class InspectionWeek(QDialog):
         """Monday to Friday, plus a weekend day only when something is booked on it."""
         week = [self.monday + timedelta(days=n) for n in range(7)]
         booked = {b.start.date() for b in self.bookings}
-        return [d for d in week if d.weekday() < 5 or d in booked]
+        return [d for d in week if d.weekday() < 5 or d.weekday() in self.hours.days or d in booked]
 
     def reload(self) -> None:
-        self.bookings = week_bookings(self.register, self.monday, self.calendar)
+        self.hours = office_hours(self.register)  # the village's setting, read afresh
+        self.legend.setText(
+            f"Office hours: {self.hours.describe()}, {self.hours.slot_minutes}-minute slots."
+        )
+        self.bookings = week_bookings(self.register, self.monday, self.calendar, self.hours)
         sunday = self.monday + timedelta(days=6)
         self.title.setText(f"Week of {self.monday:%a %d %b} – {sunday:%a %d %b %Y}")
         self.day_list = self.days()
-        slots = OFFICE_HOURS.slot_times()
+        slots = self.hours.slot_times()
         self.slot_rows = [f"{s:%H:%M}" for s in slots] + [OUTSIDE_ROW_LABEL]
         self.table.clear()
         self.table.setRowCount(len(self.slot_rows))
@@ -167,9 +169,9 @@ class InspectionWeek(QDialog):
     def selected_slot(self) -> datetime | None:
         """The start of the selected office-hours slot (None: nothing, or the outside row)."""
         index = self.table.currentIndex()
-        if not index.isValid() or index.row() >= len(OFFICE_HOURS.slot_times()):
+        if not index.isValid() or index.row() >= len(self.hours.slot_times()):
             return None
-        start = OFFICE_HOURS.slot_times()[index.row()]
+        start = self.hours.slot_times()[index.row()]
         return datetime.combine(self.day_list[index.column()], start)
 
     def book(self) -> None:
@@ -186,14 +188,20 @@ class InspectionWeek(QDialog):
         if not path:
             return
         try:
+            # cancelled and voided visits go too, with their SEQUENCE: calendars drop them
+            bookings = week_bookings(self.register, self.monday, self.calendar, self.hours,
+                                     for_export=True)  # fmt: skip
             written = write_calendar(
-                path, self.bookings, f"Deerfield inspections, week of {self.monday:%d %b %Y}"
-            )
+                path, bookings, f"Deerfield inspections, week of {self.monday:%d %b %Y}",
+                slot_minutes=self.hours.slot_minutes,
+            )  # fmt: skip
         except OSError as exc:
             self.message.setText(f"file: could not write the calendar ({exc.strerror})")
             return
+        live = sum(not b.withdrawn for b in bookings)
+        gone = len(bookings) - live
         confirm.inform(
             self, "Inspection calendar",
-            f"{len(self.bookings)} inspection{'s' if len(self.bookings) != 1 else ''} "
-            f"written to {written}.",
+            f"{live} inspection{'s' if live != 1 else ''}"
+            + (f" and {gone} cancelled" if gone else "") + f" written to {written}.",
         )  # fmt: skip
