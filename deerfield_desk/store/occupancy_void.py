@@ -58,3 +58,12 @@ def void_occupancy(reg: Register, occupancy_uuid: str, reason: str) -> dict:
                 {"finaled_date": None},
             )
     return voided
+
+
+def in_force(reg: Register, permit_id: int) -> list[dict]:
+    """The permit's occupancy permits not voided, oldest first, with what a screen names."""
+    return reg.query(
+        "SELECT uuid, occupancy_number, kind, issued_on, ends_on FROM occupancy_permits "
+        "WHERE permit_id = ? AND status = 'active' ORDER BY id",
+        (permit_id,),
+    )
