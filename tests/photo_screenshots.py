@@ -99,8 +99,9 @@ def main(out_dir: str, suffix: str, theme: str = "") -> None:
 
     site = make_permit(reg, kind="erosion_control", permit_class="major", work=None,
                        number="2026-0002", address="40 Oak Ave")  # fmt: skip
-    erosion = inspections.request_inspection(reg, site["uuid"], "erosion_control",
-                                             requested_by="Ann", requested_at=NOW, now=NOW)  # fmt: skip
+    erosion = inspections.request_inspection(
+        reg, site["uuid"], "erosion_control", requested_by="Ann", requested_at=NOW, now=NOW
+    )
     checklist = ChecklistDialog(window, site["uuid"], erosion["uuid"])
     checklist.answer("tracking_pad", "deficient", "mud on Oak Ave")
     checklist.answer("dewatering", "meets")

@@ -35,7 +35,8 @@ class OfficeHours:
     days: tuple[int, ...] = (0, 1, 2, 3, 4)
 
     def describe(self) -> str:
-        return f"{self.describe_days()} {self.opens:%H:%M}–{self.closes:%H:%M}, closed on village holidays"
+        hours = f"{self.opens:%H:%M}–{self.closes:%H:%M}"
+        return f"{self.describe_days()} {hours}, closed on village holidays"
 
     def describe_days(self) -> str:
         """ "Monday to Friday" for a run of days, else the days named one by one."""

@@ -14,6 +14,7 @@ from PySide6.QtCore import QTime
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
@@ -26,7 +27,6 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_slots import DAY_NAMES
 from deerfield_desk.models.office_words import say
 from deerfield_desk.store import office_hours
-from PySide6.QtWidgets import QDialog as DeskDialog  # A11Y-SWAP
 from deerfield_desk.ui.field.text import text_label
 
 #: Slots listed in the preview before "…" (a day of 15-minute slots is long).
@@ -40,7 +40,7 @@ def _time_edit(hour: int, minute: int, name: str) -> QTimeEdit:
     return edit
 
 
-class OfficeHoursDialog(DeskDialog):
+class OfficeHoursDialog(QDialog):
     """Edit the village's office hours; ``saved`` holds them once stored."""
 
     def __init__(self, register, parent: QWidget | None = None):
