@@ -85,7 +85,7 @@ def main(out_dir: str, suffix: str, theme: str = "") -> None:
          out / f"fieldday-request{suffix}.png", (700, 420))  # fmt: skip
     grab(PermitInspectionsDialog(window, permit["uuid"], window),
          out / f"fieldday-permit{suffix}.png", (1000, 740))  # fmt: skip
-    grab(InspectionWeek(window, DAY, window), out / f"fieldday-week{suffix}.png")
+    grab(InspectionWeek(window, DAY), out / f"fieldday-week{suffix}.png")
     (out / "scratch.png").unlink()
     reg.close()
 

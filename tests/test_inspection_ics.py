@@ -81,7 +81,7 @@ def test_booking_a_free_slot_fills_caller_and_phone_from_the_permit(window, qtbo
     dialog = InspectionWeek(window, MONDAY, book=lambda slot: install.book_slot(window, slot))
     qtbot.addWidget(dialog)
     dialog.book()
-    assert dialog.message.text().startswith("slot:")
+    assert dialog.message.text().startswith("Slot:")
     dialog.table.setCurrentCell(4, 3)  # Thursday 10:00
     dialog.book()
     (row,) = reg.query("SELECT * FROM inspections")

@@ -14,6 +14,7 @@ from deerfield_desk.store import inspections, ledger
 from deerfield_desk.store import notices as nreg
 from deerfield_desk.store.changes import OpChanges, changes_since
 from deerfield_desk.store.register import Register
+from deerfield_desk.ui.field.inspection_week import InspectionWeek
 from deerfield_desk.ui.field.today import TodayScreen
 from deerfield_desk.ui.main_window import MainWindow
 from deerfield_desk.ui.notices_view import NoticesView
@@ -49,6 +50,17 @@ VIEWS = {
         lambda w: _today(w),
         lambda v: [(s.uuid, s.stage, s.address, s.late_request) for s in v.stops],
     ),
+    "inspection calendar": (
+        lambda w: w.inspection_week.current(),  # a hidden tab reads again when shown
+        lambda w: InspectionWeek(w, DAY),
+        lambda v: [
+            [
+                v.table.item(r, c).text() if v.table.item(r, c) else ""
+                for c in range(v.table.columnCount())
+            ]
+            for r in range(v.table.rowCount())
+        ],
+    ),
     "review queue": (
         lambda w: w.review_queue_for_test,
         lambda w: ReviewQueue(w, TODAY),
@@ -72,6 +84,7 @@ def window(qtbot, field_register, db_path):
     win = MainWindow(field_register, register_paths(db_path))
     qtbot.addWidget(win)
     win.today_screen.set_day(DAY)
+    win.inspection_week.set_week(DAY)
     win.review_queue_for_test = ReviewQueue(win, TODAY)
     return win
 

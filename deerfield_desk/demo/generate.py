@@ -30,10 +30,11 @@ from deerfield_desk.models.actor import Actor, Role
 from deerfield_desk.models.progress import Progress
 from deerfield_desk.store import head_witness, journal
 from deerfield_desk.store.bulk import HEAD_UPSERT, JOURNAL_INSERT, JournalChain
+from deerfield_desk.store.demo_register import DEMO_DEVICE, DEMO_USER
 from deerfield_desk.store.register import LOCK_TIMEOUT, Register
 from deerfield_desk.store.register_lock import RegisterLock
 
-DEMO_ACTOR = Actor("Demo data generator", Role.SYSTEM, "demo")
+DEMO_ACTOR = Actor(DEMO_USER, Role.SYSTEM, DEMO_DEVICE)
 FIRST_YEAR = 2015
 BATCH = 25_000
 PROCESS_THRESHOLD = 50_000

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from types import SimpleNamespace
 
 from deerfield_desk.documents import annual_report_pages as pages
 from deerfield_desk.documents.charts import MONTHS, stacked_bars
+from deerfield_desk.documents.marks import draw_demo
 from deerfield_desk.documents.village import FONT, FONT_BOLD, register_fonts
 from deerfield_desk.store.year_counts import AnnualStats, result_key
 
@@ -56,7 +58,10 @@ def money(cents: int) -> str:
     return f"{sign}${whole:,}.{part:02d}"
 
 
-def render_annual_report(stats: AnnualStats, village: str = "Deerfield") -> bytes:
+def render_annual_report(stats: AnnualStats, village: str = "Deerfield", *,
+                         demo: bool = False) -> bytes:  # fmt: skip
+    """The report's PDF; ``demo`` (the register is the demo, ``store.demo_register``) prints
+    DEMO across every page like every other document of the demo register."""
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import letter
     from reportlab.lib.styles import ParagraphStyle
@@ -235,6 +240,7 @@ def render_annual_report(stats: AnnualStats, village: str = "Deerfield") -> byte
     story += pages.enforcement_section(stats, table, h2, small)
 
     def footer(canvas, doc) -> None:
+        draw_demo(canvas, letter, SimpleNamespace(demo=demo))
         canvas.saveState()
         canvas.setFont(regular, 7.5)
         canvas.drawString(

@@ -19,6 +19,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
+from deerfield_desk.documents.marks import draw_demo
 from deerfield_desk.documents.village import (
     FONT,
     FONT_BOLD,
@@ -242,6 +243,7 @@ def build_pdf(
         canvas.saveState()
         if mark:
             mark.draw(canvas, pagesize)
+        draw_demo(canvas, pagesize, village)
         if letterhead:
             draw_letterhead(canvas, village, pagesize)
         if draw_page is not None:

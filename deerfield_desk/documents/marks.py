@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from deerfield_desk.documents.village import FONT_BOLD
@@ -93,3 +94,35 @@ def permit_mark(record: dict, today=None) -> str | None:
     if status in ("issued", "extended") and expires and expires < today.isoformat():
         return "EXPIRED"
     return None
+
+
+#: Printed across every page of every document of the demo register (``VillageSettings.demo``).
+DEMO_WORD = "DEMO"
+DEMO_LINE = "DEMO REGISTER: made-up data, not an official document of the village"
+
+
+def draw_demo(canvas, pagesize, village) -> None:
+    """DEMO across the page and a line along its top edge when ``village`` (the settings the
+    document was loaded with) belongs to the demo register; nothing for a real register.
+
+    Why every renderer calls this one function with its settings: the decision is the
+    register's (``store.demo_register``), carried by the settings every document already
+    needs, so no caller can forget to ask for it."""
+    if not getattr(village, "demo", False):
+        return
+    w, h = pagesize
+    canvas.saveState()
+    canvas.setFillColor(colors.Color(0.8, 0.1, 0.1, alpha=0.25))
+    size = min(150, 0.3 * w)
+    canvas.setFont(FONT_BOLD, size)
+    canvas.translate(w / 2, h / 2)
+    canvas.rotate(35 if h > w else 20)
+    canvas.drawCentredString(0, -size / 3, DEMO_WORD)
+    canvas.restoreState()
+    canvas.saveState()
+    canvas.setFillColor(colors.Color(0.7, 0, 0))
+    # As big as fits the paper's width (a letter page or an 80 mm receipt roll).
+    font = min(8.0, (w - 12) / stringWidth(DEMO_LINE, FONT_BOLD, 1))
+    canvas.setFont(FONT_BOLD, font)
+    canvas.drawCentredString(w / 2, h - font - 3, DEMO_LINE)
+    canvas.restoreState()

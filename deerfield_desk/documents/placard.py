@@ -18,6 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from deerfield_desk.documents.layout import cite
+from deerfield_desk.documents.marks import draw_demo
 from deerfield_desk.documents.permit_card import kind_label
 from deerfield_desk.documents.village import (
     FONT,
@@ -70,6 +71,7 @@ def _fit(canvas, text: str, font: str, size: float, width: float, x: float, y: f
 
 def draw_placard(canvas: Canvas, record: dict, village) -> None:
     w, h = PAGE
+    draw_demo(canvas, PAGE, village)
     number = str(record.get("house_number") or "").strip() or "?"
     canvas.setLineWidth(6)
     canvas.rect(EDGE, EDGE, w - 2 * EDGE, h - 2 * EDGE, stroke=1, fill=0)

@@ -35,7 +35,13 @@ def receipt_mark(record: dict):
 
 
 def render_receipt(record: dict, settings, *, calendar=None) -> bytes:
+    """On the paper the village chose in Settings (``VillageSettings.receipt_paper``): a
+    letter page, or an 80 mm roll for a receipt printer (``documents.receipt_roll``)."""
     village = village_settings(settings)
+    if village.receipt_paper == "roll80":
+        from deerfield_desk.documents.receipt_roll import render_receipt_roll
+
+        return render_receipt_roll(record, village, method_text(record))
     number = record["receipt_number"]
     mark = receipt_mark(record)
     lines = record.get("lines") or []

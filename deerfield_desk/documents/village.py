@@ -31,6 +31,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from deerfield_desk.config import asset_path
+from deerfield_desk.errors import InvalidInput
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
@@ -159,7 +160,12 @@ SETTING_KEYS = {
     "village.clerk": ("clerk", "Village Clerk"),
     "village.inspector": ("inspector", "Building Inspector"),
     "village.seal_path": ("seal_path", ""),
+    "village.receipt_paper": ("receipt_paper", "letter"),
 }
+
+#: Paper a counter receipt prints on (``VillageSettings.receipt_paper``): a letter page for
+#: the office printer, or an 80 mm roll for a receipt printer (as long as the receipt).
+RECEIPT_PAPERS = {"letter": "Letter page (8½ × 11 in)", "roll80": "80 mm receipt roll"}
 
 
 @dataclass(frozen=True)
@@ -170,6 +176,14 @@ class VillageSettings:
     clerk: str = "Village Clerk"
     inspector: str = "Building Inspector"
     seal_path: str = ""
+    receipt_paper: str = "letter"
+    #: Read from the register (``store.demo_register``), never saved or edited: documents of
+    #: the demo register print DEMO across every page (``documents.marks.draw_demo``).
+    demo: bool = False
+
+    def __post_init__(self) -> None:
+        if self.receipt_paper not in RECEIPT_PAPERS:
+            raise InvalidInput("receipt_paper", f"one of {', '.join(RECEIPT_PAPERS)}")
 
     @property
     def seal(self) -> Path | None:
@@ -181,9 +195,9 @@ def village_settings(settings: VillageSettings | dict | None) -> VillageSettings
     """Accept a VillageSettings, a plain dict of its fields, or None (the defaults)."""
     if isinstance(settings, VillageSettings):
         return settings
-    names = {f.name for f in fields(VillageSettings)}
+    names = {f.name for f in fields(VillageSettings)} - {"demo"}
     given = {k: str(v) for k, v in (settings or {}).items() if k in names and v is not None}
-    return VillageSettings(**given)
+    return VillageSettings(**given, demo=bool((settings or {}).get("demo")))
 
 
 #: The fields an official document cannot go without, and the placeholder each starts with.
@@ -210,11 +224,17 @@ def require_official(settings) -> None:
 
 
 def load_village_settings(reg) -> VillageSettings:
-    values = {}
+    """The settings every document of ``reg`` prints with, and whether ``reg`` is the demo
+    register (then every document says DEMO: decided by the register, not by the caller)."""
+    from deerfield_desk.store.demo_register import is_demo_register
+
+    values: dict = {"demo": is_demo_register(reg)}
     for key, (field, default) in SETTING_KEYS.items():
         if field in OFFICIAL_FIELDS:  # never a made-up office on an official document
             default = OFFICIAL_FIELDS[field]
         values[field] = reg.get_setting(key, default) or default
+    if values["receipt_paper"] not in RECEIPT_PAPERS:  # written by a newer version
+        values["receipt_paper"] = "letter"
     return VillageSettings(**values)
 
 

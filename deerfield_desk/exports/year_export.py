@@ -26,6 +26,7 @@ from deerfield_desk.exports.records import DATASETS
 from deerfield_desk.exports.verify_alongside import VerifyAlongside, refusal
 from deerfield_desk.models.progress import Progress
 from deerfield_desk.store import year_counts
+from deerfield_desk.store.demo_register import is_demo_register
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.snapshot import read_snapshot
 from deerfield_desk.store.verify import read_witness
@@ -144,7 +145,9 @@ def export_year(
                 yield Progress(done, total, "BLDS permits and inspections")
         report = b""
         if "pdf" in formats or "archive" in formats:
-            report = render_annual_report(year_counts.compute(reg, year), village)
+            report = render_annual_report(
+                year_counts.compute(reg, year), village, demo=is_demo_register(reg)
+            )
         if "pdf" in formats:
             (staging / named["pdf"]).write_bytes(report)
             done += weights["pdf"]

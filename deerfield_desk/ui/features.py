@@ -23,4 +23,5 @@ FEATURE_MODULES: list[str] = [
     "deerfield_desk.ui.zoning_dialog",
     "deerfield_desk.ui.permit_window",
     "deerfield_desk.ui.help.install",
+    "deerfield_desk.ui.grow_dialogs",
 ]

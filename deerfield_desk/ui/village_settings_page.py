@@ -1,6 +1,7 @@
 """Village settings printed on every document: name, address, phone, the clerk's and the
-inspector's names, and an optional seal image. Stored in the register's settings (so every
-device printing from this register prints the same letterhead), each change journaled.
+inspector's names, an optional seal image, and the paper counter receipts print on. Stored in
+the register's settings (so every device printing from this register prints the same
+letterhead), each change journaled.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.documents.village import (
+    RECEIPT_PAPERS,
     VillageSettings,
     load_village_settings,
     missing_official,
@@ -62,6 +65,12 @@ class VillageSettingsPage(QDialog):
         holder = QWidget()
         holder.setLayout(row)
         form.addRow("Seal image (optional, PNG/JPEG)", holder)
+        # Counter receipts: the office's letter printer, or a receipt printer's 80 mm roll.
+        self.receipt_paper = QComboBox()
+        self.receipt_paper.setObjectName("receipt_paper")
+        for code, label in RECEIPT_PAPERS.items():
+            self.receipt_paper.addItem(label, code)
+        form.addRow("Receipts print on", self.receipt_paper)
         # §12.17 adopts Wis. Stat. §66.0413: the raze order's wording waits for the attorney
         self.raze = QLabel()
         self.raze.setObjectName("raze_wording")
@@ -97,6 +106,7 @@ class VillageSettingsPage(QDialog):
         for field, edit in self.edits.items():
             edit.setText(getattr(settings, field))
         self.seal.setText(settings.seal_path)
+        self.receipt_paper.setCurrentIndex(self.receipt_paper.findData(settings.receipt_paper))
         approved = raze_wording_approval(self.register)
         self.raze.setText(
             f"Approved by {approved}."
@@ -118,7 +128,8 @@ class VillageSettingsPage(QDialog):
 
     def values(self) -> VillageSettings:
         given = {field: edit.text().strip() for field, edit in self.edits.items()}
-        return VillageSettings(**given, seal_path=self.seal.text().strip())
+        return VillageSettings(**given, seal_path=self.seal.text().strip(),
+                               receipt_paper=self.receipt_paper.currentData())  # fmt: skip
 
     def validate(self) -> str | None:
         values = self.values()

@@ -1,11 +1,14 @@
-"""The office's inspection calendar (issue 16.7): a week of office-hours slots, the bookings
-in them with the caller and phone, requests outside office hours flagged, and an ``.ics``
-export for the office's calendar program.
+"""The office's inspection calendar (issue 16.7): a tab of the main window with a week of
+office-hours slots, the bookings in them with the caller and phone, requests outside office
+hours flagged, and an ``.ics`` export for the office's calendar program.
 
 Why a week of slots and not the route: the clerk on the phone books by the week ("Thursday
-at ten?"), and sees at a glance which slots are taken. Selecting a free slot and pressing
-*Book inspection…* opens the request dialog on that slot with the caller and phone filled
-from the permit. Bookings outside office hours sit in a row of their own, in the warning
+at ten?"), and sees at a glance which slots are taken. Why a tab and not a dialog: the
+calendar stays open beside the register all day, and follows every write (``SHOWS``): a
+request booked from a permit's window appears in its slot at once. The keyboard works it:
+arrows move between slots, Enter on a free slot books it (the request dialog opens on that
+slot, the caller and phone filled from the permit), Enter on a booked slot opens the permit
+on its inspections. Bookings outside office hours sit in a row of their own, in the warning
 colour, so they are never hidden between slots.
 """
 
@@ -15,13 +18,9 @@ from datetime import date, datetime, timedelta
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QDialog,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QPushButton,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -29,12 +28,15 @@ from PySide6.QtWidgets import (
 
 from deerfield_desk.exports.inspection_ics import write_calendar
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
+from deerfield_desk.models.inspection_slots import OFFICE_HOURS
 from deerfield_desk.store import inspection_calendar
+from deerfield_desk.store.changes import OpChanges
 from deerfield_desk.store.inspection_calendar import Booking, week_bookings, week_start
 from deerfield_desk.store.office_hours import office_hours
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.field.text import text_label, tone
+from deerfield_desk.ui.field.week_table import WeekTable
 
 OUTSIDE_ROW_LABEL = "Outside\nhours"
 
@@ -48,7 +50,8 @@ def ask_save_path(parent: QWidget | None, suggested: str) -> str | None:
 
 
 def booking_text(booking: Booking) -> str:
-    phone = booking.phone or "no phone on file"
+    # a phone number never breaks across lines ("(608) 555-0199 ext. 204"): no-break spaces
+    phone = (booking.phone or "").replace(" ", "\u00a0") or "no phone on file"
     again = " (re-inspection)" if booking.reinspection else ""
     done = (
         "" if booking.result == Result.REQUESTED else f" — {RESULT_LABELS[Result(booking.result)]}"
@@ -59,73 +62,120 @@ def booking_text(booking: Booking) -> str:
     )
 
 
-class InspectionWeek(QDialog):
-    """``window`` is the MainWindow (its register); ``book`` is called with a slot's start."""
+class InspectionWeek(QWidget):
+    """``window`` is the MainWindow (its register). ``book(slot)`` books a free slot (True when
+    a request was recorded); ``open_visits(uuids)`` opens what is booked in a slot. ``lazy``:
+    read the week when first shown, not when built (a tab hidden at start-up costs nothing)."""
 
     SHOWS = inspection_calendar.READS
 
-    def __init__(self, window, day: date | None = None, parent: QWidget | None = None, book=None):
+    def __init__(self, window, day: date | None = None, parent: QWidget | None = None,
+                 book=None, open_visits=None, *, lazy: bool = False):  # fmt: skip
         super().__init__(parent)
+        self.setObjectName("inspectionWeek")
         self.window_ = window
-        self.register = window.register
-        self.book_slot = book
-        self.monday = week_start(day or date.today())
-        self.calendar = village_calendar(self.register)
-        self.setWindowTitle("Inspection calendar")
+        self.book_slot, self.open_visits = book, open_visits
+        self.today = day or date.today()
+        self.monday = week_start(self.today)
+        self.bookings: list[Booking] = []
+        self.day_list: list[date] = []
+        self.stale = True
+        self.hours = OFFICE_HOURS  # until the first reload reads the village's own
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
-        self.previous = QPushButton("◀ &Previous week")
+        self.previous = self._button("◀ Pre&vious week", "week_previous", "Previous week")
+        self.this_week = self._button("This wee&k", "week_today", "This week (today)")
+        self.next = self._button("Ne&xt week ▶", "week_next", "Next week")
         self.title = text_label("", 1.25, True)
+        self.title.setObjectName("week_title")
         self.title.setWordWrap(False)
-        self.next = QPushButton("&Next week ▶")
-        self.book_button = QPushButton("&Book inspection…")
-        self.export_button = QPushButton("E&xport .ics…")
-        for widget in (self.previous, self.title, self.next):
+        self.book_button = self._button("&Book inspection…", "week_book",
+                                        "Book an inspection in the chosen slot")  # fmt: skip
+        self.open_button = self._button("&Open booking…", "week_open",
+                                        "Open the permit booked in the chosen slot")  # fmt: skip
+        self.export_button = self._button("Export .ic&s…", "week_export",
+                                          "Export the week as an iCalendar file")  # fmt: skip
+        for widget in (self.previous, self.this_week, self.next, self.title):
             bar.addWidget(widget)
         bar.addStretch(1)
-        bar.addWidget(self.book_button)
-        bar.addWidget(self.export_button)
+        for widget in (self.book_button, self.open_button, self.export_button):
+            bar.addWidget(widget)
         layout.addLayout(bar)
-        self.legend = text_label("")
+        self.legend = text_label("")  # the village's office hours, set on each reload
         layout.addWidget(self.legend)
-        self.table = QTableWidget()
+        self.table = WeekTable()
+        self.table.setObjectName("week_table")
         self.table.setAccessibleName("Inspections of the week by slot")
-        self.table.setTabKeyNavigation(False)
-        self.table.setWordWrap(True)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        # Row heights from the line count (below), not ResizeToContents: measuring every
-        # wrapped cell made a busy week (1,098 demo bookings) take 570 ms to open.
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         layout.addWidget(self.table, 1)
         self.message = text_label("", 1.0, True, "alert")
+        self.message.setObjectName("week_message")
         layout.addWidget(self.message)
         self.previous.clicked.connect(lambda: self.set_week(self.monday - timedelta(days=7)))
         self.next.clicked.connect(lambda: self.set_week(self.monday + timedelta(days=7)))
+        self.this_week.clicked.connect(lambda: self.set_week(self.today))
         self.export_button.clicked.connect(self.export)
         self.book_button.clicked.connect(self.book)
-        self.resize(1200, 700)
-        self.reload()
+        self.open_button.clicked.connect(self.open_booked)
+        self.table.chosen.connect(lambda *_: self.activate())
+        if not lazy:
+            self.reload()
 
-    def set_week(self, monday: date) -> None:
-        self.monday = week_start(monday)
+    @staticmethod
+    def _button(text: str, name: str, accessible: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.setAccessibleName(accessible)
+        return button
+
+    @property
+    def register(self):
+        return self.window_.register
+
+    # -- following the register -------------------------------------------------------------
+    def follow(self, changes: OpChanges) -> None:
+        """A write touched what the week shows: read it again now if in view, else when shown."""
+        if changes.touches(*self.SHOWS):
+            self.stale = True
+            if self.isVisible():
+                self.reload()
+
+    def current(self) -> InspectionWeek:
+        """Up to date (read again if a write came while hidden)."""
+        if self.stale:
+            self.reload()
+        return self
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        if self.stale:
+            self.reload()
+
+    # -- the week ---------------------------------------------------------------------------
+    def set_week(self, day: date) -> None:
+        self.monday = week_start(day)
+        self.message.setText("")
         self.reload()
 
     def days(self) -> list[date]:
         """Monday to Friday, plus a weekend day only when something is booked on it."""
         week = [self.monday + timedelta(days=n) for n in range(7)]
         booked = {b.start.date() for b in self.bookings}
-        return [d for d in week if d.weekday() < 5 or d.weekday() in self.hours.days or d in booked]
+        open_days = set(range(5)) | set(self.hours.days)  # a village may book Saturdays
+        return [d for d in week if d.weekday() in open_days or d in booked]
 
     def reload(self) -> None:
+        self.stale = False
+        keep = (self.table.currentRow(), self.table.currentColumn())
+        self.calendar = village_calendar(self.register)
         self.hours = office_hours(self.register)  # the village's setting, read afresh
         self.legend.setText(
-            f"Office hours: {self.hours.describe()}, {self.hours.slot_minutes}-minute slots."
+            f"Office hours: {self.hours.describe()}, {self.hours.slot_minutes}-minute slots. "
+            "Arrows move between slots; Enter books a free slot or opens a booked one."
         )
         self.bookings = week_bookings(self.register, self.monday, self.calendar, self.hours)
         sunday = self.monday + timedelta(days=6)
         self.title.setText(f"Week of {self.monday:%a %d %b} – {sunday:%a %d %b %Y}")
+        self.this_week.setEnabled(self.monday != week_start(self.today))
         self.day_list = self.days()
         slots = self.hours.slot_times()
         self.slot_rows = [f"{s:%H:%M}" for s in slots] + [OUTSIDE_ROW_LABEL]
@@ -136,7 +186,10 @@ class InspectionWeek(QDialog):
         headers = []
         for day in self.day_list:
             closed = self.calendar.holiday_name(day) if day.weekday() < 5 else "weekend"
-            headers.append(f"{day:%a %d %b}" + (f"\n{closed}: office closed" if closed else ""))
+            today = " (today)" if day == self.today else ""
+            headers.append(
+                f"{day:%a %d %b}{today}" + (f"\n{closed}: office closed" if closed else "")
+            )
         self.table.setHorizontalHeaderLabels(headers)
         cells: dict[tuple[int, int], list[Booking]] = {}
         for booking in self.bookings:
@@ -146,7 +199,6 @@ class InspectionWeek(QDialog):
                 row = max(i for i, s in enumerate(slots) if s <= booking.start.time())
             cells.setdefault((row, column), []).append(booking)
         warn = tone("warn", self.table.palette())
-        lines = [1] * len(self.slot_rows)
         for (row, column), found in cells.items():
             item = QTableWidgetItem("\n\n".join(booking_text(b) for b in found))
             item.setData(Qt.ItemDataRole.UserRole, [b.uuid for b in found])
@@ -155,10 +207,11 @@ class InspectionWeek(QDialog):
                 item.setText("⚠ outside office hours\n" + item.text())
             item.setToolTip(item.text())
             self.table.setItem(row, column, item)
-            lines[row] = max(lines[row], item.text().count("\n") + 1)
-        spacing = self.table.fontMetrics().lineSpacing()
-        for row, count in enumerate(lines):
-            self.table.setRowHeight(row, count * spacing + spacing // 2 + 4)
+        self._name_free_slots(slots)
+        self.table.fit_rows()
+        if keep[0] >= 0 and keep[1] >= 0:
+            self.table.setCurrentCell(min(keep[0], len(self.slot_rows) - 1),
+                                      min(keep[1], len(self.day_list) - 1))  # fmt: skip
         outside = sum(not b.in_office_hours for b in self.bookings)
         self.message.setText(
             f"{outside} booking{'s' if outside != 1 else ''} outside office hours this week"
@@ -166,6 +219,18 @@ class InspectionWeek(QDialog):
             else ""
         )
 
+    def _name_free_slots(self, slots) -> None:
+        """A free slot is an item too, saying so: a screen reader reads "Tue 08 Dec 09:00,
+        free" where it would read nothing."""
+        for column, day in enumerate(self.day_list):
+            for row, start in enumerate(slots):
+                if self.table.item(row, column) is None:
+                    item = QTableWidgetItem("")
+                    item.setData(Qt.ItemDataRole.AccessibleTextRole,
+                                 f"{day:%a %d %b} {start:%H:%M}, free")  # fmt: skip
+                    self.table.setItem(row, column, item)
+
+    # -- acting on a slot -------------------------------------------------------------------
     def selected_slot(self) -> datetime | None:
         """The start of the selected office-hours slot (None: nothing, or the outside row)."""
         index = self.table.currentIndex()
@@ -174,13 +239,35 @@ class InspectionWeek(QDialog):
         start = self.hours.slot_times()[index.row()]
         return datetime.combine(self.day_list[index.column()], start)
 
+    def selected_visits(self) -> list[str]:
+        """The inspections booked in the selected cell (uuids, in time order)."""
+        item = self.table.currentItem()
+        return list(item.data(Qt.ItemDataRole.UserRole) or []) if item is not None else []
+
+    def activate(self) -> None:
+        """Enter or a double-click: open what is booked in the slot, or book the free slot."""
+        if self.selected_visits():
+            self.open_booked()
+        else:
+            self.book()
+
     def book(self) -> None:
         slot = self.selected_slot()
         if slot is None:
-            self.message.setText("slot: select a free office-hours slot to book first")
+            self.message.setText("Slot: select a free office-hours slot to book first")
             return
+        self.message.setText("")
         if self.book_slot is not None and self.book_slot(slot):
             self.reload()
+
+    def open_booked(self) -> None:
+        visits = self.selected_visits()
+        if not visits:
+            self.message.setText("Slot: select a booked slot to open first")
+            return
+        self.message.setText("")
+        if self.open_visits is not None:
+            self.open_visits(visits)
 
     def export(self) -> None:
         suggested = f"inspections-{self.monday:%Y-%m-%d}.ics"

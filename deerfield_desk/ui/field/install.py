@@ -113,8 +113,37 @@ def book_slot(window, slot) -> bool:
     return bool(dialog.exec())
 
 
+def open_visits(window, uuids: list[str]):
+    """Open what is booked in a calendar slot: the permit's window on its Inspections tab with
+    the visit chosen (from there: record the result, move or cancel it, call the contractor).
+    Several visits in one slot: the clerk picks one."""
+    from deerfield_desk.ui.field.inspection_week import booking_text
+    from deerfield_desk.ui.permit_window import open_permit_window
+    from deerfield_desk.ui.permit_window.tables import select_key
+
+    by_uuid = {b.uuid: b for b in window.inspection_week.bookings}
+    uuid = uuids[0]
+    if len(uuids) > 1:
+        labels = {booking_text(by_uuid[u]).replace("\n", " — "): u for u in uuids if u in by_uuid}
+        choice = permit_inspections.ask_item(
+            window, "Open booking", "Which inspection in this slot?", list(labels)
+        )
+        if choice is None:
+            return None
+        uuid = labels[choice]
+    inspection = window.register.get("inspections", uuid)
+    permit = window.register.get_by_id("permits", inspection["permit_id"])
+    pw = open_permit_window(window, permit["uuid"])
+    pw.tabs.setCurrentWidget(pw.inspections.parentWidget())
+    select_key(pw.inspections, uuid)
+    pw.inspections.setFocus()
+    return pw
+
+
 def open_week(window) -> None:
-    InspectionWeek(window, parent=window, book=lambda slot: book_slot(window, slot)).exec()
+    """Inspections → Inspection calendar: the calendar's tab, its grid ready for the arrows."""
+    window.tabs.setCurrentWidget(window.inspection_week)
+    window.inspection_week.table.setFocus()
 
 
 def open_permit_inspections(window, permit_uuid: str) -> None:
@@ -142,6 +171,15 @@ def install(window) -> None:
             today.reload()
 
     window.register_changed.connect(refresh)
+    week = InspectionWeek(
+        window,
+        book=lambda slot: book_slot(window, slot),
+        open_visits=lambda uuids: open_visits(window, uuids),
+        lazy=True,
+    )
+    window.inspection_week = week
+    window.add_tab(week, "Inspection calendar")
+    window.register_changed.connect(week.follow)
     menu = window.menu("Inspections")
 
     def act(text, shortcut, handler):
@@ -170,7 +208,7 @@ def install(window) -> None:
 
     act("Today's route", "Ctrl+T", show_today)
     act("Stages, requests and occupancy for a permit…", "Ctrl+Shift+I", permit_dialog)
-    act("Inspection &calendar (week)…", None, lambda: open_week(window))
+    act("Inspection &calendar (week)", None, lambda: open_week(window))
     act("Record result for next stop…", "Ctrl+R", on_next(open_result))
     act("Exhibit A checklist for next stop…", "Ctrl+E", on_next(open_checklist))
     act("Photos of next stop…", None, on_next(open_photos))

@@ -133,7 +133,8 @@ class PeopleDirectory(QDialog):
         row.addWidget(label)
         row.addWidget(self.search, 1)
         layout.addLayout(row)
-        self.table = make_table("directory_table", "People and firms on file", HEADERS)
+        self.table = make_table("directory_table", "People and firms on file", HEADERS,
+                                ("Name", "Firm", "Mailing address", "Note"))  # fmt: skip
         self.table.doubleClicked.connect(lambda _i: self.correct())
         layout.addWidget(self.table, 1)
         self.count = QLabel()

@@ -1,6 +1,14 @@
 """Read-only tables of the permit window: one builder so every table behaves the same for
 the keyboard (Tab leaves the table, arrows move in it), screen readers (an accessible name)
-and the eye (whole rows selected, numbers and dates on one line, columns sized to content)."""
+and the eye (whole rows selected, numbers and dates on one line, columns sized to content).
+
+Why some columns wrap (issue 16.8, "every column readable at 1280×800"): phones, dates,
+amounts and numbers are sized to their content and never wrap; the free-text columns (a
+name with its firm, an address, a note, what changed) share the width left and wrap between
+words, the row growing to show them whole. Sized to content, they pushed the credential and
+the expiry past the right edge of the directory and the parties tab, and a history entry was
+cut to "status: recorded → voided; void reason: — → keyed agai…".
+"""
 
 from __future__ import annotations
 
@@ -18,7 +26,12 @@ def money(cents: int | None) -> str:
     return "—" if cents is None else f"${cents / 100:,.2f}"
 
 
-def make_table(name: str, accessible: str, headers: list[str]) -> QTableWidget:
+def make_table(
+    name: str, accessible: str, headers: list[str], wrap: tuple[str, ...] = ()
+) -> QTableWidget:
+    """``wrap`` names the free-text columns that share the free width and wrap between words
+    (default: the last column)."""
+    wrapping = [headers.index(h) for h in wrap] if wrap else [len(headers) - 1]
     table = QTableWidget(0, len(headers))
     table.setObjectName(name)
     table.setAccessibleName(accessible)
@@ -27,11 +40,16 @@ def make_table(name: str, accessible: str, headers: list[str]) -> QTableWidget:
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    table.setWordWrap(False)
+    table.setWordWrap(True)
+    table.setTextElideMode(Qt.TextElideMode.ElideNone)  # a word too long breaks, never "…"
     table.verticalHeader().setVisible(False)
+    # rows as tall as their wrapped text, re-measured when a column's width changes
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
+    for column in wrapping:
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+    header.setMinimumSectionSize(table.fontMetrics().horizontalAdvance("M" * 6))
     return table
 
 

@@ -155,7 +155,8 @@ class PermitWindow(QDialog):
         self.summary.setObjectName("pw_summary")
         self.summary.setAccessibleName("Permit summary")
         self._tab("S&ummary", self.summary)
-        self.parties = make_table("pw_parties", "Parties and contractors", sec.PARTY_HEADERS)
+        self.parties = make_table("pw_parties", "Parties and contractors", sec.PARTY_HEADERS,
+                                  ("Name", "Mailing address", "Note"))  # fmt: skip
         self.correct_button = _button(
             "&Correct person…", "pw_correct", lambda: actions.correct_party(self), "Correct person"
         )
