@@ -124,7 +124,7 @@ def test_void_and_record_again_from_the_card_keeps_the_photos(window, qtbot, mon
 
     monkeypatch.setattr(ResultDialog, "exec", record_again)
     entries["&Void this result and record again…"].trigger()
-    assert "its 1 photo stay with this visit" in shown[0]
+    assert "stays with this visit and prints with it (1 photo)" in shown[0]
     again = reg.query_one("SELECT * FROM inspections WHERE corrects_id = ?", (visit["id"],))
     assert again["result"] == "passed"
     strips = photos_by_visit(reg, permit["uuid"])

@@ -94,8 +94,8 @@ class ResultDialog(QDialog):
         carried = carried_to(register, inspection_uuid) if self.inspection["corrects_id"] else None
         if carried is not None and carried.describe():  # what the voided record had stays
             self.carried = text_label(
-                f"Recorded again after a voided result: its {carried.describe()} stay with "
-                "this visit and print with it.", kind="warn",
+                "Recorded again after a voided result: what it had stays with this visit "
+                f"and prints with it ({carried.describe()}).", kind="warn",
             )  # fmt: skip
             self.carried.setObjectName("carriedNote")
             layout.addWidget(self.carried)
