@@ -1,5 +1,6 @@
 """What the counter is asked, at a million permits (issue 16.6): phone numbers in any
-formatting, near misses of a family name, notice and application numbers.
+formatting, near misses of a family name (one edit; two edits: "far"), notice and
+application numbers.
 
 Each is timed through the same store call the register's search box makes on a keystroke
 (``register_queries.search``: the count and the first page), like ``bench_register``'s search;
@@ -28,9 +29,10 @@ def _formats(digits: str, rng: random.Random) -> str:
     return rng.choice([f"{a}-{b}-{c}", f"({a}) {b} {c}", digits, f"{a}.{b}.{c}", f"+1 {a}-{b}-{c}"])
 
 
-def _misspelt(name: str, rng: random.Random) -> str:
-    """A family name with one letter changed, dropped or two letters swapped (past the first)."""
-    i = rng.randint(1, len(name) - 2)
+def _misspelt(name: str, rng: random.Random, start: int = 1) -> str:
+    """A family name with one letter changed, dropped or two letters swapped (past the first
+    ``start`` letters)."""
+    i = rng.randint(start, len(name) - 2)
     return rng.choice([
         name[:i] + "xz"[name[i] == "x"] + name[i + 1:],
         name[:i] + name[i + 1:],
@@ -51,20 +53,26 @@ def counter_queries(conn, seed: int = 16) -> dict[str, list[str]]:
             phones.append(_formats(digits, rng))
     top = conn.execute("SELECT max(id) FROM permits").fetchone()[0]
     near: list[str] = []
-    while len(near) < QUERIES:
+    far: list[str] = []
+    while len(near) < QUERIES or len(far) < QUERIES:
         owner = conn.execute(
             "SELECT owner_name FROM permits WHERE id = ?", (rng.randint(1, top),)
         ).fetchone()[0]
         family = (owner or "").split()[-1] if owner else ""
-        if len(family) >= 5 and family.isalpha():
+        if len(family) >= 5 and family.isalpha() and len(near) < QUERIES:
             near.append(_misspelt(family, rng))
+        elif len(family) >= 7 and family.isalpha():
+            # two edits past the first two letters, the ones the clerk heard right (the
+            # second tier reads the words starting with them: store.near_words)
+            far.append(_misspelt(_misspelt(family, rng, 2), rng, 2))
     notices = [r[0] for r in conn.execute(
         "SELECT notice_number FROM notices WHERE notice_number IS NOT NULL "
         "ORDER BY random() LIMIT ?", (QUERIES,))]  # fmt: skip
     applications = [r[0] for r in conn.execute(
         "SELECT application_number FROM applications WHERE application_number IS NOT NULL "
         "ORDER BY random() LIMIT ?", (QUERIES,))]  # fmt: skip
-    return {"phone": phones, "near": near, "notice": notices, "application": applications}
+    return {"phone": phones, "near": near, "far": far, "notice": notices,
+            "application": applications}  # fmt: skip
 
 
 def run(context) -> dict:

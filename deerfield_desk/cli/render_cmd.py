@@ -1,9 +1,9 @@
 """`deerfield-desk render KIND REF --to FILE.pdf [--db PATH]`: print any document headless.
 
-REF is a permit number (YYYY-NNNN; an application number A-YYYY-NNNN for a decision letter)
-or a notice number (N-YYYY-NNNN). The PDF is written to a temporary file beside the target and
-renamed only when complete, so an unknown kind or number (exit 2, one line on stderr) or a
-failure half-way never leaves a file behind.
+REF is a permit number (YYYY-NNNN; an application number A-YYYY-NNNN for a decision letter),
+a notice number (N-YYYY-NNNN), or a year (YYYY) for the annual report. The PDF is written to
+a temporary file beside the target and renamed only when complete, so an unknown kind or
+number (exit 2, one line on stderr) or a failure half-way never leaves a file behind.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from deerfield_desk.store.document_records import KINDS
 def register(sub) -> None:
     parser = sub.add_parser("render", help="render a permit card, placard, notice or report")
     parser.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(KINDS)}")
-    parser.add_argument("ref", metavar="REF", help="permit number or notice number")
+    parser.add_argument(
+        "ref", metavar="REF", help="permit number, notice number, or year (annual-report)"
+    )
     parser.add_argument("--to", metavar="FILE.pdf", required=True, help="where to write the PDF")
     add_db_option(parser)
     parser.set_defaults(func=run)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from deerfield_desk.documents.annual_report import render_annual_report_document
 from deerfield_desk.documents.checklist_report import render_checklist_report
 from deerfield_desk.documents.correction_notice import render_correction_notice
 from deerfield_desk.documents.decision import render_decision
@@ -35,6 +36,7 @@ RENDERERS: dict[str, Callable[..., bytes]] = {
     "correction-notice": render_correction_notice,
     "receipt": render_receipt,
     "deposit-report": render_deposit_report,
+    "annual-report": render_annual_report_document,
 }
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from types import SimpleNamespace
+from xml.sax.saxutils import escape
 
 from deerfield_desk.documents import annual_report_pages as pages
 from deerfield_desk.documents.charts import MONTHS, stacked_bars
 from deerfield_desk.documents.marks import draw_demo
-from deerfield_desk.documents.village import FONT, FONT_BOLD, register_fonts
+from deerfield_desk.documents.village import FONT, FONT_BOLD, register_fonts, village_settings
 from deerfield_desk.store.year_counts import AnnualStats, result_key
 
 SUMMARY_NOTE = (
@@ -58,8 +59,19 @@ def money(cents: int) -> str:
     return f"{sign}${whole:,}.{part:02d}"
 
 
-def render_annual_report(stats: AnnualStats, village: str = "Deerfield", *,
-                         demo: bool = False) -> bytes:  # fmt: skip
+def render_annual_report_document(record, settings, *, calendar=None) -> bytes:
+    """``documents.render("annual-report", "2025", register)``: the one entry every printed
+    document goes through (the archive, the Documents menu and the ``render`` command print
+    the same bytes). ``record["stats"]`` is the year's counts (``store/document_records.py``
+    gathers them); the village's name, and whether the register is the demo, come from the
+    settings every document loads."""
+    chosen = village_settings(settings)
+    return render_annual_report(record["stats"], chosen.name, demo=chosen.demo)
+
+
+def render_annual_report(
+    stats: AnnualStats, village: str = "Village of Deerfield", *, demo: bool = False
+) -> bytes:
     """The report's PDF; ``demo`` (the register is the demo, ``store.demo_register``) prints
     DEMO across every page like every other document of the demo register."""
     from reportlab.lib import colors
@@ -108,7 +120,7 @@ def render_annual_report(stats: AnnualStats, village: str = "Deerfield", *,
         return t
 
     story: list = [
-        Paragraph(f"Village of {village}", body),
+        Paragraph(escape(village), body),
         Paragraph(f"Annual Permit Report {year}", h1),
         Paragraph("Building and erosion control permits (chapters 12 and 31)", body),
         Paragraph(
@@ -243,9 +255,7 @@ def render_annual_report(stats: AnnualStats, village: str = "Deerfield", *,
         draw_demo(canvas, letter, SimpleNamespace(demo=demo))
         canvas.saveState()
         canvas.setFont(regular, 7.5)
-        canvas.drawString(
-            doc.leftMargin, 0.5 * inch, f"Village of {village} · Annual permit report {year}"
-        )
+        canvas.drawString(doc.leftMargin, 0.5 * inch, f"{village} · Annual permit report {year}")
         canvas.drawRightString(doc.leftMargin + doc.width, 0.5 * inch, f"Page {doc.page}")
         canvas.restoreState()
 
@@ -257,8 +267,8 @@ def render_annual_report(stats: AnnualStats, village: str = "Deerfield", *,
         rightMargin=0.75 * inch,
         topMargin=0.7 * inch,
         bottomMargin=0.8 * inch,
-        title=f"Village of {village} annual permit report {year}",
-        author=f"Village of {village}",
+        title=f"{village} annual permit report {year}",
+        author=village,
         creator="Deerfield Desk",
         subject="Building and erosion control permits",
         invariant=1,

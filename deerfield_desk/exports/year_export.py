@@ -17,16 +17,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from deerfield_desk import documents
 from deerfield_desk.config import Paths
-from deerfield_desk.documents.annual_report import render_annual_report
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.exports import archive, blds, tabular
 from deerfield_desk.exports.doc_renderer import documents_renderer
 from deerfield_desk.exports.records import DATASETS
 from deerfield_desk.exports.verify_alongside import VerifyAlongside, refusal
 from deerfield_desk.models.progress import Progress
-from deerfield_desk.store import year_counts
-from deerfield_desk.store.demo_register import is_demo_register
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.snapshot import read_snapshot
 from deerfield_desk.store.verify import read_witness
@@ -84,7 +82,6 @@ def export_year(
     to: Path,
     formats: Iterable[str] = FORMATS,
     renderer: archive.DocumentRenderer | str | None = AUTO,
-    village: str = "Deerfield",
     permit_cards: bool = False,
     actor=None,
 ) -> Generator[Progress, None, ExportResult]:
@@ -145,9 +142,9 @@ def export_year(
                 yield Progress(done, total, "BLDS permits and inspections")
         report = b""
         if "pdf" in formats or "archive" in formats:
-            report = render_annual_report(
-                year_counts.compute(reg, year), village, demo=is_demo_register(reg)
-            )
+            # the one entry for printed documents (issue 12): the Documents menu and the
+            # `render` command print these very bytes (DEMO on the demo register's, too)
+            report = documents.render("annual-report", str(year), reg)
         if "pdf" in formats:
             (staging / named["pdf"]).write_bytes(report)
             done += weights["pdf"]

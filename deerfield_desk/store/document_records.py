@@ -46,7 +46,9 @@ NOTICE_KINDS = {"stop-work", "violation", "house-number", "raze-order"}
 #: Cashiering documents (store/receipt_records.py): a receipt by its number, the daily
 #: deposit report by its day.
 CASH_KINDS = {"receipt", "deposit-report"}
-KINDS = sorted(PERMIT_KINDS | NOTICE_KINDS | CASH_KINDS)
+#: Reports of a whole year, by the year (``2025``): the Village Board's annual report.
+YEAR_KINDS = {"annual-report"}
+KINDS = sorted(PERMIT_KINDS | NOTICE_KINDS | CASH_KINDS | YEAR_KINDS)
 
 
 @dataclass
@@ -220,11 +222,36 @@ def inspection_visits(reg: Register, permit_number: str) -> list[dict]:
     )
 
 
+def year_report_record(reg: Register, ref: str) -> dict:
+    """The annual report's record: ``{"stats": AnnualStats}`` of year ``ref`` (``2025``).
+    A year before the register begins, or one still to come, is refused by name rather than
+    printed as a report of zeros (a quiet year in between is a report of what happened)."""
+    from datetime import date
+
+    from deerfield_desk.store import year_counts
+    from deerfield_desk.store.year_records import register_years
+
+    if not re.fullmatch(r"\d{4}", ref.strip()):
+        raise InvalidInput("REF", f"{ref!r} is not a year (YYYY, e.g. 2025)")
+    year = int(ref)
+    years = register_years(reg)
+    if years is None:
+        raise InvalidInput("REF", "the register holds no permits yet: there is no annual report")
+    first, last = years[0], max(years[1], date.today().year)
+    if not first <= year <= last:
+        raise InvalidInput(
+            "REF", f"no annual report for {year}: the register covers {first} to {last}"
+        )
+    return {"stats": year_counts.compute(reg, year)}
+
+
 def load_document(reg: Register, kind: str, ref: str) -> DocumentRequest:
     """The record for ``kind`` and ``ref`` (a permit or notice number); raises
     InvalidInput (bad kind/ref) or RecordNotFound."""
-    if kind not in PERMIT_KINDS | NOTICE_KINDS | CASH_KINDS:
+    if kind not in PERMIT_KINDS | NOTICE_KINDS | CASH_KINDS | YEAR_KINDS:
         raise InvalidInput("KIND", f"unknown document kind {kind!r} (one of {', '.join(KINDS)})")
+    if kind in YEAR_KINDS:
+        return DocumentRequest(kind, ref, year_report_record(reg, ref))
     if kind in CASH_KINDS:
         from deerfield_desk.store import receipt_records
 

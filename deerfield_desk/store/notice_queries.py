@@ -74,7 +74,7 @@ def _text_filter(reg: Register, text: str) -> tuple[list[str], list]:
         phone_digits,
         village_area_code,
     )
-    from deerfield_desk.store.migrations.m0015_cashiering import PHONE_DIGITS
+    from deerfield_desk.store.phone_digits_sql import phone_digits_of
 
     where: list[str] = []
     params: list = []
@@ -84,8 +84,7 @@ def _text_filter(reg: Register, text: str) -> tuple[list[str], list]:
     for found in PHONE.findall(text or ""):
         digits = phone_digits(found)
         where.append(
-            f"({PHONE_DIGITS.replace('phone', 'r.phone')} IN (?, ?) OR "
-            f"{PHONE_DIGITS.replace('phone', 'c.phone')} IN (?, ?))"
+            f"({phone_digits_of('r.phone')} IN (?, ?) OR {phone_digits_of('c.phone')} IN (?, ?))"
         )
         params += [digits, "1" + digits] * 2
     for word in PHONE.sub(" ", text or "").split():

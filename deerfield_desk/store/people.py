@@ -20,13 +20,12 @@ from datetime import date
 from typing import Any
 
 from deerfield_desk.store.applications import ASCII_LOWER, contains_pattern
+from deerfield_desk.store.phone_digits_sql import phone_digits_of
 from deerfield_desk.store.register import Register
 
-#: Folds a phone column to its digits in SQL (the punctuation clerks type).
-PHONE_DIGITS_SQL = (
-    "replace(replace(replace(replace(replace(replace(coalesce({col}, ''), "
-    "'-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')"
-)
+#: Folds a phone column to its digits in SQL (the punctuation clerks type), spelt as the
+#: register's phone index is (``store.phone_digits_sql``): an index search, not a scan.
+PHONE_DIGITS_SQL = phone_digits_of("{col}")
 
 
 def phone_digits(phone: str | None) -> str:

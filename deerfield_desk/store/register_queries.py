@@ -24,6 +24,7 @@ from deerfield_desk.store.counter_search import (
     LOCAL_PHONE,
     NEAR_BELOW,
     counter_filters,
+    id_set_count,
     near_match,
     village_area_code,
 )
@@ -214,11 +215,30 @@ def _split_numbers(text: str) -> tuple[list[str], list[str], str]:
     return permits, parcels, " ".join(words)
 
 
-def _plan(conn: Executor, q: RegisterQuery, *, near: bool = False) -> Plan | None:
-    """FROM, WHERE terms, parameters, and the fastest order for "newest first" (or None).
+def _plan(conn: Executor, q: RegisterQuery) -> Plan | None:
+    """FROM, WHERE terms, parameters, and the fastest order for "newest first"."""
+    where, params, newest, words = _parts(conn, q)
+    return _with_match(where, params, newest, fts_match(words))
 
-    ``near``: the plan of the near misses only (words within an edit or two of a typed word,
-    ``store.counter_search``), or None when the text has no near miss to offer."""
+
+def _near_plans(conn: Executor, q: RegisterQuery) -> list[Plan]:
+    """The plans of the near misses, nearest first: words one edit from a typed word (or
+    two typed words joined), then two edits or sounding alike (``store.counter_search``);
+    each tier leaves out what a nearer one found. Empty when nothing near is in the index."""
+    where, params, newest, words = _parts(conn, q)
+    exact = fts_match(words)
+    if exact is None:
+        return []
+    plans, nearer = [], exact
+    for expr in near_match(conn, fts_words(words)):
+        if expr is not None:
+            plans.append(_with_match(where, params, newest, f"({expr}) NOT ({nearer})"))
+            nearer = expr
+    return plans
+
+
+def _parts(conn: Executor, q: RegisterQuery) -> tuple[list[str], list, str | None, str]:
+    """The WHERE terms, parameters, newest-first hint, and the words left for the index."""
     area = village_area_code(conn) if LOCAL_PHONE.search(q.text or "") else None
     counter_where, counter_params, text = counter_filters(q.text, area)
     permit_numbers, parcel_numbers, words = _split_numbers(text)
@@ -243,12 +263,11 @@ def _plan(conn: Executor, q: RegisterQuery, *, near: bool = False) -> Plan | Non
         column = "+p.parcel_number" if broad_parcel else "p.parcel_number"
         where.append(f"{column} >= ? AND {column} < ?")
         params += [lo, hi]
-    match = fts_match(words)
-    if near:
-        near_expr = near_match(conn, fts_words(words)) if match else None
-        if near_expr is None:
-            return None
-        match = f"({near_expr}) NOT ({match})"
+    return where, params, newest, words
+
+
+def _with_match(where: list[str], params: list, newest: str | None,
+                match: str | None) -> Plan:  # fmt: skip
     if match is None:
         return "permits p", where, params, newest
     # Joining from the FTS table lets SQLite stream matches in rowid order (newest first).
@@ -270,8 +289,11 @@ def _count(conn: Executor, plan: Plan | None) -> int:
     if plan is None:
         return 0
     source, where, params = _count_plan(plan)
+    id_sets = id_set_count(where) if source == "permits p" else None
     if source.startswith("permits_fts") and len(where) == 1:
         sql = "SELECT count(*) FROM permits_fts WHERE permits_fts MATCH ?"
+    elif id_sets:
+        sql = id_sets
     else:
         sql = f"SELECT count(*) FROM {source}" + (f" WHERE {' AND '.join(where)}" if where else "")
     return conn.execute(sql, params).fetchone()[0]
@@ -283,7 +305,7 @@ def count(conn: Executor, q: RegisterQuery) -> int:
     exact = _count(conn, _plan(conn, q))
     if exact > NEAR_BELOW:
         return exact
-    return exact + _count(conn, _plan(conn, q, near=True))
+    return exact + sum(_count(conn, plan) for plan in _near_plans(conn, q))
 
 
 def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[RegisterLine]:
@@ -295,11 +317,14 @@ def page(conn: Executor, q: RegisterQuery, offset: int, limit: int) -> list[Regi
     exact_total = offset + len(rows) if rows or offset == 0 else _count(conn, _plan(conn, q))
     if exact_total > NEAR_BELOW:
         return rows
-    near = _plan(conn, q, near=True)
-    if near is None:
-        return rows
-    more = _page(conn, q, near, max(0, offset - exact_total), limit - len(rows))
-    return rows + [replace(row, near_match=True) for row in more]
+    skip = max(0, offset - exact_total)
+    for plan in _near_plans(conn, q):
+        if len(rows) == limit:
+            break
+        more = _page(conn, q, plan, skip, limit - len(rows))
+        rows += [replace(row, near_match=True) for row in more]
+        skip = 0 if more else max(0, skip - _count(conn, plan))
+    return rows
 
 
 def _page(conn: Executor, q: RegisterQuery, plan: Plan | None, offset: int,
@@ -331,13 +356,13 @@ def search(conn: Executor, q: RegisterQuery, limit: int = 200) -> tuple[int, lis
     rows = _page(conn, q, exact_plan, 0, limit)
     if exact > NEAR_BELOW:
         return exact, rows
-    near_plan = _plan(conn, q, near=True)
-    if near_plan is None:
-        return exact, rows
-    if len(rows) < limit:
-        more = _page(conn, q, near_plan, 0, limit - len(rows))
-        rows += [replace(row, near_match=True) for row in more]
-    return exact + _count(conn, near_plan), rows
+    total = exact
+    for plan in _near_plans(conn, q):
+        if len(rows) < limit:
+            more = _page(conn, q, plan, 0, limit - len(rows))
+            rows += [replace(row, near_match=True) for row in more]
+        total += _count(conn, plan)
+    return total, rows
 
 
 def years(conn: Executor) -> list[int]:

@@ -1,5 +1,6 @@
 """Documents menu: preview and print permit cards, placards, occupancy permits, decision
-letters, notices and reports; batch-print this week's placards; edit the village settings.
+letters, notices and reports, and the Village Board's annual report of a year; batch-print
+this week's placards; edit the village settings.
 
 Each action asks for a reference (prefilled with the permit open in the register view, when
 the register feature offers ``current_permit_uuid``), renders through the same
@@ -11,8 +12,9 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox
 
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.permit_choices import permits_in_statuses
@@ -41,10 +43,13 @@ def install(window) -> None:
         action.triggered.connect(lambda _=False, k=kind: preview_document(window, k))
         menu.addAction(action)
     menu.addSeparator()
-    batch = QAction("Print &placards issued this week…", window)
+    report = QAction("Annual report for the Village &Board…", window)
+    report.triggered.connect(lambda: preview_document(window, "annual-report"))
+    menu.addAction(report)
+    batch = QAction("Print placards issued this &week…", window)
     batch.triggered.connect(lambda: print_week_placards(window))
     menu.addAction(batch)
-    settings = QAction("Village &settings…", window)
+    settings = QAction("Villa&ge settings…", window)
     settings.triggered.connect(lambda: open_settings(window))
     menu.addAction(settings)
 
@@ -81,6 +86,8 @@ def choose_reference(window, kind: str) -> str | None:
     """Permit documents: the register's selection when the document applies to it, else a
     chooser of the permits it applies to (labels from the lifecycle's picker); notices: their
     number."""
+    if kind == "annual-report":
+        return ask_year(window)
     if kind not in PERMIT_STATUSES:
         return ask_reference(window, kind, "")
     from deerfield_desk.ui.permit_picker import load_permit, permit_title
@@ -101,6 +108,17 @@ def choose_reference(window, kind: str) -> str | None:
         return None
     row = rows[labels.index(label)]
     return row["permit_number"] or row.get("application_number")
+
+
+def ask_year(window, today: date | None = None) -> str | None:
+    """Which year's annual report: last year until the end of June (the report is made after
+    the year closes), this year after; tests replace this."""
+    today = today or date.today()
+    default = today.year - 1 if today.month <= 6 else today.year
+    year, ok = QInputDialog.getInt(
+        window, "Annual report", "Year of the report:", default, 1900, 2999
+    )
+    return str(year) if ok else None
 
 
 def ask_reference(window, kind: str, default: str) -> str | None:
@@ -127,11 +145,17 @@ def preview_document(window, kind: str, ref: str | None = None):
         ref = ask_visit(window, ref)
     if not ref:
         return None
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)  # a year's report: a second
     try:
         pdf = render_document(window.register, kind, ref)
     except (ValueError, DeskError) as exc:
+        QApplication.restoreOverrideCursor()
         QMessageBox.warning(window, "Cannot print", str(exc))
         return None
+    except BaseException:
+        QApplication.restoreOverrideCursor()
+        raise
+    QApplication.restoreOverrideCursor()
     from deerfield_desk.ui.print_preview import PrintPreview  # on use: QtPdf is heavy
 
     preview = PrintPreview(window, f"{kind} {ref}", pdf, f"{kind}-{ref}.pdf")

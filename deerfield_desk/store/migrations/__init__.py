@@ -33,6 +33,7 @@ MIGRATION_MODULES = [
     "m0012_inspection_schedule",
     "m0011_people_on_file",
     "m0022_permit_owner_on_file",
+    "m0023_one_phone_index",
     "m0021_field_rules",
 ]
 

@@ -14,7 +14,6 @@ from PySide6.QtCore import QTime
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
@@ -27,6 +26,8 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_slots import DAY_NAMES
 from deerfield_desk.models.office_words import say
 from deerfield_desk.store import office_hours
+from deerfield_desk.ui.a11y.announce import show_error
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field.text import text_label
 
 #: Slots listed in the preview before "…" (a day of 15-minute slots is long).
@@ -40,7 +41,7 @@ def _time_edit(hour: int, minute: int, name: str) -> QTimeEdit:
     return edit
 
 
-class OfficeHoursDialog(QDialog):
+class OfficeHoursDialog(DeskDialog):
     """Edit the village's office hours; ``saved`` holds them once stored."""
 
     def __init__(self, register, parent: QWidget | None = None):
@@ -126,6 +127,6 @@ class OfficeHoursDialog(QDialog):
         try:
             self.saved = office_hours.set_office_hours(self.register, *self.values())
         except (InvalidInput, NotAllowed) as exc:  # bad values, or a field copy
-            self.error.setText(say(exc))
+            show_error(self, self.error, say(exc))
             return
         self.accept()

@@ -18,7 +18,6 @@ from datetime import datetime
 from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtWidgets import (
     QDateTimeEdit,
-    QDialog,
     QFormLayout,
     QLineEdit,
     QVBoxLayout,
@@ -38,6 +37,7 @@ from deerfield_desk.store.inspection_calendar import caller_for
 from deerfield_desk.store.office_hours import office_hours
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field.style import (
     ALERT,
     WARN,
@@ -56,7 +56,7 @@ def _edit(moment: datetime) -> QDateTimeEdit:
     return edit
 
 
-class RequestDialog(QDialog):
+class RequestDialog(DeskDialog):
     def __init__(
         self,
         register,
