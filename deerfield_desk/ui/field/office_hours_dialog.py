@@ -82,7 +82,7 @@ class OfficeHoursDialog(DeskDialog):
         self.slot.setCurrentIndex(self.slot.findData(hours.slot_minutes))
         form.addRow("Days", holder)
         form.addRow("&Opens at", self.opens)
-        form.addRow("Closes form.addRow("C&loses at", self.closes)at", self.closes)
+        form.addRow("Closes &at", self.closes)
         form.addRow("Slot &length", self.slot)
         layout.addLayout(form)
         self.preview = text_label("")
