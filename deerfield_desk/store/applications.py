@@ -234,6 +234,9 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
                        reason="the ordinance requires no permit for this work")  # fmt: skip
             return []
         check_parties(state["parties"])
+        from deerfield_desk.store.application_contractors import check_trades, name_trades
+
+        check_trades(reg, state["parties"])  # (imported here: it reads people, which reads us)
         parcel = site_parcel(reg, state["site"])
         people = {
             role: reg.get("people", state["parties"][f"{role}_uuid"])
@@ -298,4 +301,5 @@ def submit_application(reg: Register, app_uuid: str, on: date, calendar) -> list
                         note=line.note,
                     )
             permits.append(start_review(reg, permit["uuid"], on, calendar, review))
+        name_trades(reg, cast(list[dict], permits), state["parties"])
     return permits

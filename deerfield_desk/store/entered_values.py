@@ -30,7 +30,9 @@ CHOICE_LABELS: dict[str, dict] = {
     "structure": STRUCTURE_LABELS, "mount": MOUNT_LABELS, "dish_yard": DISH_YARD_LABELS,
     "fire_limits_exception": FIRE_EXCEPTION_LABELS,
 }  # fmt: skip
-ROLES = (("owner", "Owner"), ("applicant", "Applicant"), ("contractor", "Contractor"))
+ROLES = (("owner", "Owner"), ("applicant", "Applicant"), ("contractor", "General contractor"),
+         ("electrical", "Electrical contractor"), ("plumbing", "Plumbing contractor"),
+         ("hvac", "HVAC contractor"))  # fmt: skip
 SITE_ORDER = ("parcel_number", "house_number", "street", "legal_description", "on_platted_lot",
               "fire_limits", "sensitive_area", "zoning")  # fmt: skip
 
@@ -73,7 +75,11 @@ def _person(reg: Register, uuid: str) -> str:
     if row is None:
         return "(no longer on file)"
     bits = [row["name"] + (f" ({row['firm']})" if row["firm"] else "")]
-    bits += [row[k] for k in ("phone", "email", "mailing_address", "credential_number") if row[k]]
+    bits += [row[k] for k in ("phone", "email", "mailing_address") if row[k]]
+    if row["credential_number"]:
+        credential = " ".join(filter(None, (row["credential_type"], row["credential_number"])))
+        expires = f", expires {row['credential_expires']}" if row["credential_expires"] else ""
+        bits.append(f"credential {credential}{expires}")
     return " · ".join(bits)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import date
 
 from deerfield_desk.models.dwelling_units import check_dwelling_units
+from deerfield_desk.store.application_contractors import check_trades
 from deerfield_desk.store.applications import (
     Preview,
     check_determined,
@@ -30,4 +31,5 @@ def check_submission(reg: Register, state: dict, on: date) -> Preview:
     check_dwelling_units(state.get("work"), state.get("answers") or {})
     if result.assessment.permits:  # "no permit needed" is recorded without parties
         check_parties(state.get("parties") or {})
+        check_trades(reg, state.get("parties") or {})
     return result

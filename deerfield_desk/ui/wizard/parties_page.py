@@ -1,5 +1,6 @@
-"""Page 2, the parties: owner (required), applicant, contractor with the state credential
-number. Pick people on file or add them; a new person is a register record at once.
+"""Page 2, the parties: owner (required), applicant, the general contractor and the licensed
+trades (electrical, plumbing, HVAC), each contractor with the state credential number and its
+expiry. Pick people on file or add them; a new person is a register record at once.
 
 Pickers show name, address and phone (two people of one name must be told apart), adding
 someone whose name, phone or address is on file asks "use the one on file?" first, and the
@@ -10,22 +11,30 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
+    QWidget,
     QWizardPage,
 )
 
 from deerfield_desk.errors import InvalidInput
+from deerfield_desk.store.application_contractors import check_trades
 from deerfield_desk.store.applications import add_person, check_parties, find_people
 from deerfield_desk.store.people import owner_of_record, people_matching
 from deerfield_desk.ui import person_picker
-from deerfield_desk.ui.wizard.fields import hint_label, with_error
+from deerfield_desk.ui.wizard.fields import hint_label, tab_only_to_fields, with_error
 
 ROLES = (("owner", "Owner"), ("applicant", "Applicant (if not the owner)"),
-         ("contractor", "Contractor"))  # fmt: skip
+         ("contractor", "General contractor"))  # fmt: skip
+#: The licensed trades (``store.application_contractors``): named on the permits at submission.
+TRADES = (("electrical", "Electrical contractor"), ("plumbing", "Plumbing contractor"),
+          ("hvac", "HVAC contractor"))  # fmt: skip
+CONTRACTOR_ROLES = frozenset({"contractor", *(role for role, _label in TRADES)})
 PERSON_FIELDS = (("name", "Name"), ("firm", "Firm"), ("phone", "Phone"), ("email", "Email"),
                  ("mailing_address", "Mailing address"),
                  ("credential_type", "State credential type"),
@@ -39,17 +48,28 @@ class PartiesPage(QWizardPage):
         self.setTitle("Parties")
         self.setSubTitle("Who owns the property, who applies, and who does the work.")
         self.w = wizard
-        layout = QVBoxLayout(self)
+        # a scrollable body: six pickers and the add-person form fit a small screen at 200 %
+        holder = QWidget()
+        layout = QVBoxLayout(holder)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(holder)
+        QVBoxLayout(self).addWidget(scroll)
         chosen = QFormLayout()
         self.combos: dict[str, QComboBox] = {}
-        for role, label in ROLES:
+        people = find_people(self.w.register, "", limit=1000)  # read once for six pickers
+        for role, label in ROLES + TRADES:
             combo = QComboBox()
             combo.setObjectName(f"party_{role}")
             box, error = with_error(combo)
             chosen.addRow(label, box)
             self.combos[role] = combo
-            self._fill(combo)
+            self._fill(combo, people=people)
             wizard.binder.bind(("parties", f"{role}_uuid"), combo, label.lower(), error=error)
+            if role == "contractor":
+                chosen.addRow("", hint_label("Licensed trades, if known (each is named on the "
+                                             "building permit with its credential):"))  # fmt: skip
         layout.addLayout(chosen)
         self.owner_hint = hint_label("")
         self.owner_hint.setObjectName("ownerOfRecordHint")
@@ -67,17 +87,23 @@ class PartiesPage(QWizardPage):
             self.new[key], self.new_errors[key] = edit, error
         form.addRow("", hint_label("Contractors need their Wisconsin credential number "
                                    "(e.g. Dwelling Contractor)."))  # fmt: skip
-        buttons = QHBoxLayout()
-        for role, label in ROLES:
-            button = QPushButton(f"Add as {label.split(' (')[0].lower()}")
-            button.setObjectName(f"add_{role}")
-            button.clicked.connect(lambda _=False, r=role: self.add(r))
-            buttons.addWidget(button)
-        form.addRow(buttons)
+        for roles in (ROLES, TRADES):  # two rows, so each fits beside the form at 1280 wide
+            buttons = QHBoxLayout()
+            for role, label in roles:
+                button = QPushButton(f"Add as {label.split(' (')[0].lower()}")
+                button.setObjectName(f"add_{role}")
+                button.clicked.connect(lambda _=False, r=role: self.add(r))
+                buttons.addWidget(button)
+            buttons.addStretch(1)
+            form.addRow(buttons)
         layout.addWidget(group)
+        layout.addStretch(1)
+        tab_only_to_fields(self)  # the scroll area takes no Tab stop of its own (issue 16.4)
 
-    def _fill(self, combo: QComboBox, select: str | None = None) -> None:
-        people = find_people(self.w.register, "", limit=1000)
+    def _fill(self, combo: QComboBox, select: str | None = None, *,
+              people: list[dict] | None = None) -> None:  # fmt: skip
+        people = list(people) if people is not None else find_people(self.w.register, "",
+                                                                      limit=1000)  # fmt: skip
         if select and all(row["uuid"] != select for row in people):
             people.append(self.w.register.get("people", select))  # beyond the first 1000
         person_picker.fill_people(combo, people, select)
@@ -117,7 +143,7 @@ class PartiesPage(QWizardPage):
             if on_file is not None:
                 return self._choose(role, on_file)
         try:
-            person = add_person(self.w.register, values, contractor=(role == "contractor"))
+            person = add_person(self.w.register, values, contractor=(role in CONTRACTOR_ROLES))
         except InvalidInput as exc:
             label = self.new_errors.get(exc.field)
             if label is not None:
@@ -130,18 +156,25 @@ class PartiesPage(QWizardPage):
     def _choose(self, role: str, person: dict) -> dict:
         """Refill the pickers (a new person appears in each) and choose ``person`` for
         ``role``; the add-person fields are cleared for the next one."""
+        people = find_people(self.w.register, "", limit=1000)
         for combo_role, combo in self.combos.items():
             current = self.w.state.get("parties", {}).get(f"{combo_role}_uuid")
-            self._fill(combo, person["uuid"] if combo_role == role else current)
+            self._fill(combo, person["uuid"] if combo_role == role else current, people=people)
         self.w.binder.edit(("parties", f"{role}_uuid"), person["uuid"], role)
         for edit in self.new.values():
             edit.clear()
         return person
 
     def validatePage(self) -> bool:
+        parties = self.w.state.get("parties") or {}
         try:
-            check_parties(self.w.state.get("parties") or {})
+            check_parties(parties)
         except InvalidInput as exc:
             self.w.binder.error_for_field("owner_uuid", exc.rule)
+            return False
+        try:  # a trade without a credential is said here, beside its picker
+            check_trades(self.w.register, parties)
+        except InvalidInput as exc:
+            self.w.binder.error_for_field(f"{exc.field}_uuid", exc.rule)
             return False
         return True

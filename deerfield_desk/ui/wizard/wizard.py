@@ -23,6 +23,7 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.office_words import field_label, plain_error
 from deerfield_desk.models.plausibility import Doubt, email_doubt
 from deerfield_desk.models.project_summary import permit_label
+from deerfield_desk.store.application_contractors import credential_doubts
 from deerfield_desk.store.applications import (
     EMPTY_STATE,
     load_state,
@@ -33,6 +34,8 @@ from deerfield_desk.store.discarded_people import void_unused_people
 from deerfield_desk.store.intake_checks import check_submission
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.fit import FitsScreen
+from deerfield_desk.ui.a11y.naming import prepare
 from deerfield_desk.ui.wizard.binding import Binder
 from deerfield_desk.ui.wizard.items_page import ItemsPage
 from deerfield_desk.ui.wizard.parties_page import PartiesPage
@@ -84,13 +87,29 @@ def _ask_unusual(parent: QWidget, lines: list[str]) -> bool:
     return box.clickedButton() is keep
 
 
+def _ask_expired(parent: QWidget, lines: list[str]) -> bool:
+    box = QMessageBox(QMessageBox.Icon.Warning, "Expired credentials",
+                      "These contractors' state credentials have expired on file. They may "
+                      "have renewed: check the state's credential lookup or ask the "
+                      "applicant. Submit anyway?", parent=parent)  # fmt: skip
+    box.setInformativeText("\n".join(f"• {line}" for line in lines))
+    submit = box.addButton("&Submit anyway", QMessageBox.ButtonRole.AcceptRole)
+    back = box.addButton("&Go back", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(back)  # Enter does the safe thing
+    box.setEscapeButton(back)
+    box.exec()
+    return box.clickedButton() is submit
+
+
 #: Replaced in tests (pytest-qt "note_dialogs"): returns SAVE, DISCARD or STAY.
 ask_leave = _ask_leave
 #: Replaced in tests: True keeps the unusual figures, False goes back to correct them.
 ask_unusual = _ask_unusual
+#: Replaced in tests: True submits despite expired credentials, False goes back.
+ask_expired = _ask_expired
 
 
-class ApplicationWizard(QWizard):
+class ApplicationWizard(FitsScreen, QWizard):
     changed = Signal(object)  # the state path just edited
     submitted = Signal(list)  # the permits created (empty: no permit needed)
 
@@ -127,6 +146,7 @@ class ApplicationWizard(QWizard):
         focus_first_field(self.site_page)
 
     def _page_changed(self, _id: int) -> None:
+        prepare(self)  # a page may have built its fields since (the work questions)
         page = self.currentPage()
         if page is not None:
             focus_first_field(page)
@@ -203,6 +223,11 @@ class ApplicationWizard(QWizard):
         except InvalidInput as exc:
             self.summary_page.show_error(plain_error(exc))
             confirm.inform(self, "Not ready to submit", plain_error(exc))
+            return
+        expired = credential_doubts(self.register, self.state.get("parties") or {}, self.today)
+        if result.assessment.permits and expired and not ask_expired(self, expired):
+            self.summary_page.show_error("Expired credential — " + "; ".join(expired) +
+                                         " (Parties page)")  # fmt: skip
             return
         if not confirm.ask(self, *self.confirmation(result)):
             return
