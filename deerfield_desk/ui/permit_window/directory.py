@@ -176,6 +176,8 @@ class PeopleDirectory(QDialog):
             note = credential_warning(p, self.today) or (
                 None if p["mailing_address"] else "no mailing address on file"
             )
+            if p.get("near_match"):  # after every exact match (store.near_people)
+                note = "; ".join(filter(None, ["name spelt a little differently", note]))
             rows.append([p["name"], p["firm"], p["phone"], p["mailing_address"], p["email"],
                          " ".join(filter(None, [p["credential_type"], p["credential_number"]])),
                          p["credential_expires"], note])  # fmt: skip
