@@ -91,3 +91,4 @@ def test_the_directory_window_says_which_names_are_spelt_differently(qtbot, main
     notes = cells(directory.table, 7)
     assert "spelt a little differently" not in (notes[0] or "")
     assert all("name spelt a little differently" in note for note in notes[1:])
+    assert directory.count.text() == "3 shown (2 spelt a little differently)"

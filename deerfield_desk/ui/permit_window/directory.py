@@ -183,8 +183,11 @@ class PeopleDirectory(QDialog):
                          p["credential_expires"], note])  # fmt: skip
         fill_table(self.table, rows, [p["uuid"] for p in people])
         shown = len(people)
-        self.count.setText(f"{shown} shown" + (" (the first 200: narrow the search)"
-                                               if shown >= 200 else ""))  # fmt: skip
+        near = sum(1 for p in people if p.get("near_match"))
+        self.count.setText(f"{shown} shown"
+                           + (f" ({near} spelt a little differently)" if near else "")
+                           + (" (the first 200: narrow the search)"
+                              if shown >= 200 else ""))  # fmt: skip
 
     def add(self) -> dict | None:
         dialog = AddPersonDialog(self, self.main.register)
