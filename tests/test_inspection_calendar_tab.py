@@ -63,6 +63,10 @@ def test_previous_next_and_this_week(window):
     assert week.title.text().startswith("Week of Mon 30 Nov")
     week.this_week.click()
     assert week.monday == MONDAY
+    said = Qt.ItemDataRole.AccessibleTextRole  # a free slot is read out, not silent
+    assert week.table.item(0, 0).data(said) == "Mon 07 Dec 08:00, free"
+    last = week.table.rowCount() - 1
+    assert week.table.item(last, 4).data(said) == "Fri 11 Dec, outside office hours: nothing booked"
 
 
 def test_arrows_move_between_slots_enter_books_a_free_one_then_opens_it(window, qtbot, monkeypatch):

@@ -227,6 +227,11 @@ class InspectionWeek(QWidget):
                     item.setData(Qt.ItemDataRole.AccessibleTextRole,
                                  f"{day:%a %d %b} {start:%H:%M}, free")  # fmt: skip
                     self.table.setItem(row, column, item)
+            if self.table.item(len(slots), column) is None:
+                item = QTableWidgetItem("")
+                item.setData(Qt.ItemDataRole.AccessibleTextRole,
+                             f"{day:%a %d %b}, outside office hours: nothing booked")  # fmt: skip
+                self.table.setItem(len(slots), column, item)
 
     # -- acting on a slot -------------------------------------------------------------------
     def selected_slot(self) -> datetime | None:
