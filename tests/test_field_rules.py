@@ -214,6 +214,7 @@ def test_a_visit_recorded_again_carries_what_the_voided_record_had(reg, db_path,
     # the new record shows them: the permit's photo strip and its printed report
     strips = photos_by_visit(reg, permit["uuid"])
     assert [p["uuid"] for s in strips for p in s.photos] == [photo["uuid"]]
+    assert strips[0].label.endswith("· with the voided record's photos")
     inspections.record_result(reg, again["uuid"], "passed", inspected_at=SLOT)
     report = load_document(reg, "inspection-report", "2026-0001").record
     assert [s["uuid"] for s in report["signatures"]] == [signed["uuid"]]
