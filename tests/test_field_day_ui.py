@@ -34,7 +34,7 @@ def window(main_window, field_register):
 def book(reg, permit, stage, hour, minute=0):
     return inspections.request_inspection(
         reg, permit["uuid"], stage, requested_by="Dana Builder", requested_at=ASKED,
-        scheduled_for=datetime(DAY.year, DAY.month, DAY.day, hour, minute),
+        scheduled_for=datetime(DAY.year, DAY.month, DAY.day, hour, minute), now=ASKED,
     )  # fmt: skip
 
 
@@ -118,7 +118,7 @@ def test_a_stage_ahead_of_its_order_needs_a_reason_in_the_dialog(window, qtbot):
     dialog.outcome_buttons["passed"].click()
     dialog.save()
     assert dialog.saved is None
-    assert dialog.error.text().startswith("order_reason: Erosion control (§12.12(5)(i))")
+    assert dialog.error.text().startswith("Order reason: Erosion control (§12.12(5)(i))")
     dialog.order_reason.setText("controls installed, inspected with the footing")
     dialog.inspected_at.setDateTime(datetime.now() + timedelta(hours=2))
     dialog.save()
