@@ -121,6 +121,8 @@ def test_recording_a_result_grows_with_its_error(window, qtbot, monkeypatch):
     )  # fmt: skip
     monkeypatch.setattr(inspections, "record_result", refused)
     dialog = ResultDialog(reg, visit["uuid"], window, now=datetime(2026, 12, 1, 10))
+    # closing it at the end throws the unsaved outcome away: answer the dialog's question
+    monkeypatch.setattr(dialog, "ask_discard", lambda: True)
     dialog.outcome_buttons["failed"].setChecked(True)
     assert_shown_whole(qtbot, dialog, dialog.save)
 

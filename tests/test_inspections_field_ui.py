@@ -123,6 +123,6 @@ def test_checklist_dialog_saves_all_items_and_attaches_queued_photo(
 
 
 def test_inspections_menu_has_field_actions(window):
-    texts = [a.text() for a in window.menu("Inspections").actions()]
+    texts = [a.text().replace("&", "") for a in window.menu("Inspections").actions()]
     assert "Today's route" in texts and "Record result for next stop…" in texts
     assert window.tabs.tabText(window.tabs.indexOf(window.today_screen)) == "Today"

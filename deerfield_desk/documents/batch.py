@@ -15,6 +15,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from deerfield_desk.documents.accessible import declare
 from deerfield_desk.documents.placard import PAGE, draw_placard
 from deerfield_desk.documents.target import check_target
 from deerfield_desk.documents.village import FONT, register_fonts, village_settings
@@ -33,6 +34,7 @@ def placard_batch(
     try:
         canvas = Canvas(tmp, pagesize=PAGE, invariant=1, initialFontName=FONT)
         canvas.setTitle("Address placards")
+        declare(canvas)
         canvas.setAuthor(village.name)
         total = len(records)
         for n, record in enumerate(records, 1):

@@ -19,6 +19,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
+from deerfield_desk.documents.accessible import declare
 from deerfield_desk.documents.marks import draw_demo
 from deerfield_desk.documents.village import (
     FONT,
@@ -167,6 +168,7 @@ class _CountingCanvas(Canvas):
         super().__init__(*args, **kwargs)
         self._pages: list[dict] = []
         self._footer = footer
+        declare(self)  # language and title display (documents/accessible.py)
 
     def showPage(self):  # noqa: N802 (reportlab's name)
         self._pages.append(dict(self.__dict__))

@@ -17,6 +17,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from deerfield_desk.documents.accessible import declare
 from deerfield_desk.documents.layout import cite
 from deerfield_desk.documents.marks import draw_demo
 from deerfield_desk.documents.permit_card import kind_label
@@ -122,6 +123,7 @@ def render_placards(records: Iterable[dict], settings, *, calendar=None) -> byte
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=PAGE, invariant=1, initialFontName=FONT)
     canvas.setTitle("Address placards")
+    declare(canvas)
     canvas.setAuthor(village.name)
     canvas.setCreator("Deerfield Desk")
     for record in records:

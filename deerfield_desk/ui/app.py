@@ -33,7 +33,11 @@ def make_app() -> QApplication:
     QCoreApplication.setOrganizationName("Village of Deerfield")
     QCoreApplication.setApplicationName(APP_NAME)
     QCoreApplication.setApplicationVersion(__version__)
-    return QApplication.instance() or QApplication(sys.argv[:1])
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    from deerfield_desk.ui.a11y import theme
+
+    theme.apply()  # the saved palette and the 2 px focus ring (issue 19.4)
+    return app
 
 
 def ms_since_process_start() -> float:

@@ -15,7 +15,7 @@ from deerfield_desk.store.village_calendar import reminder
 
 
 def install(window, today: date | None = None) -> None:
-    action = QAction("Village calendar…", window)
+    action = QAction("Village &calendar…", window)
     action.setObjectName("village_calendar_action")
     action.triggered.connect(lambda: open_calendar(window))
     window.menu("Tools").addAction(action)

@@ -13,7 +13,6 @@ from datetime import date
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
     QDateEdit,
-    QDialog,
     QDialogButtonBox,
     QGroupBox,
     QHBoxLayout,
@@ -37,12 +36,13 @@ from deerfield_desk.store.village_calendar import (
     remove_closure,
     removed_for_year,
 )
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 HEADERS = ("Date", "Day", "Closure", "Source")
 
 
-class CalendarDialog(QDialog):
+class CalendarDialog(DeskDialog):
     def __init__(self, parent, register, today: date | None = None):
         super().__init__(parent)
         self.setWindowTitle("Village calendar — office closures")
@@ -95,7 +95,8 @@ class CalendarDialog(QDialog):
         remove = QPushButton("Office open on selected day")
         remove.setObjectName("calendar_remove")
         remove.clicked.connect(self.remove)
-        for w in (self.new_date, self.new_name):
+        for text, w in (("New &closure", self.new_date), ("Reaso&n", self.new_name)):
+            add_row.addWidget(QLabel(text))  # names the field (ui/a11y/naming.py)
             add_row.addWidget(w)
         add_row.addWidget(add)
         add_row.addWidget(remove)

@@ -46,10 +46,10 @@ def install(window) -> None:
     report = QAction("Annual report for the Village &Board…", window)
     report.triggered.connect(lambda: preview_document(window, "annual-report"))
     menu.addAction(report)
-    batch = QAction("Print &placards issued this week…", window)
+    batch = QAction("Print placards issued this &week…", window)
     batch.triggered.connect(lambda: print_week_placards(window))
     menu.addAction(batch)
-    settings = QAction("Village &settings…", window)
+    settings = QAction("Villa&ge settings…", window)
     settings.triggered.connect(lambda: open_settings(window))
     menu.addAction(settings)
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.worker import run_with_progress
 
 FORMAT_LABELS = {
@@ -71,7 +72,7 @@ def _state_reports(window) -> None:
     StateReportDialog(window).exec()
 
 
-class ExportDialog(QDialog):
+class ExportDialog(DeskDialog):
     """Which year, where to, which formats."""
 
     def __init__(self, window, today: date | None = None):

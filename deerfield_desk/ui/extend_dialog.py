@@ -7,7 +7,6 @@ from datetime import date
 
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QLabel,
@@ -21,11 +20,12 @@ from deerfield_desk.models.extension import EXTENSION_PRESETS, MAX_EXTENSION_DAY
 from deerfield_desk.models.office_words import say
 from deerfield_desk.store.permits_lifecycle import extend_permit
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.permit_picker import load_permit, permit_title
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 
-class ExtendDialog(QDialog):
+class ExtendDialog(DeskDialog):
     def __init__(self, window, permit_uuid: str, today: date | None = None):
         super().__init__(window)
         self.window, self.register = window, window.register

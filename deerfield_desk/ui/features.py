@@ -24,4 +24,5 @@ FEATURE_MODULES: list[str] = [
     "deerfield_desk.ui.permit_window",
     "deerfield_desk.ui.help.install",
     "deerfield_desk.ui.grow_dialogs",
+    "deerfield_desk.ui.a11y.install",
 ]

@@ -7,7 +7,6 @@ import re
 
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QPushButton,
     QTableWidget,
@@ -19,6 +18,7 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.fee_schedule import KNOWN_CODES
 from deerfield_desk.models.money import format_cents, parse_dollars
 from deerfield_desk.store.ledger import fee_schedule, set_fee_schedule
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 COLUMNS = ("Fee", "Label", "Flat $", "Per sq ft $", "Effective from")
@@ -40,7 +40,7 @@ def office_words(exc: Exception) -> str:
     return str(exc)
 
 
-class FeeScheduleDialog(QDialog):
+class FeeScheduleDialog(DeskDialog):
     def __init__(self, window):
         super().__init__(window)
         self.window, self.register = window, window.register
@@ -50,6 +50,7 @@ class FeeScheduleDialog(QDialog):
                                     "with a later effective date to change a fee; older permits "
                                     "keep the fee in force when they were filed."))  # fmt: skip
         self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setAccessibleName("Fee schedule")
         self.table.setObjectName("fee_schedule_table")
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.horizontalHeader().setStretchLastSection(True)

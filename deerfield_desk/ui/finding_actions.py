@@ -24,7 +24,7 @@ OPEN = (S.SUBMITTED, S.UNDER_REVIEW, S.APPROVED, S.CONDITIONALLY_APPROVED)
 
 
 def install(window) -> None:
-    action = QAction("Record inspector's finding…", window)
+    action = QAction("Record inspector's &finding…", window)
     action.setObjectName("record_finding_action")
     action.triggered.connect(lambda: record_finding(window))
     window.menu("Permits").addAction(action)

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout,
 
 from deerfield_desk.config import device_id
 from deerfield_desk.models.actor import Actor, Role
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.prefs import settings as preferences
 
 
@@ -26,7 +27,7 @@ def remember(actor: Actor) -> None:
     settings.sync()
 
 
-class IdentityDialog(QDialog):
+class IdentityDialog(DeskDialog):
     """Name and role; the journal signs every change with them."""
 
     def __init__(self, parent=None, current: Actor | None = None):

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
@@ -33,13 +32,14 @@ from deerfield_desk.importing.importer import (
     initial_mapping,
     read_source,
 )
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.worker import run_with_progress
 
 PREVIEW_ROWS = 5
 IGNORE = "(do not import)"
 
 
-class ImportDialog(QDialog):
+class ImportDialog(DeskDialog):
     def __init__(self, window, path: str | Path | None = None):
         super().__init__(window)
         self.window_ = window
@@ -58,6 +58,7 @@ class ImportDialog(QDialog):
         layout.addLayout(top)
         layout.addWidget(QLabel(f"First {PREVIEW_ROWS} rows of the file:"))
         self.preview = QTableWidget(0, 0)
+        self.preview.setAccessibleName("Rows read from the old register")
         self.preview.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         layout.addWidget(self.preview, 1)
         layout.addWidget(

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QVBoxLayout
+from PySide6.QtWidgets import QDialogButtonBox, QLabel, QListWidget, QVBoxLayout
 
 from deerfield_desk.errors import NotAllowed
 from deerfield_desk.store.permits_lifecycle import check_issuance, issue_permit
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.permit_picker import load_permit, permit_title
 
 
-class IssueDialog(QDialog):
+class IssueDialog(DeskDialog):
     def __init__(self, window, permit_uuid: str, today: date | None = None):
         super().__init__(window)
         self.window, self.register = window, window.register

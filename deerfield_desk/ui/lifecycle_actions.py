@@ -24,15 +24,15 @@ ACTIVE = (S.ISSUED, S.EXTENDED, S.EXPIRED)
 def install(window) -> None:
     menu = window.menu("Permits")
     actions = (
-        ("New application…", QKeySequence.StandardKey.New, lambda: open_wizard(window)),
-        ("Resume draft…", None, lambda: resume_draft(window)),
-        ("Review queue", None, lambda: open_review_queue(window)),
-        ("Issue permit…", None, lambda: open_issue(window)),
-        ("Record payment…", None, lambda: open_money(window)),
-        ("Extend…", None, lambda: open_extend(window)),
-        ("Resubmit rejected…", None, lambda: resubmit_rejected(window)),
-        ("Mark expired…", None, lambda: expire(window)),
-        ("Void permit…", None, lambda: void(window)),
+        ("&New application…", QKeySequence.StandardKey.New, lambda: open_wizard(window)),
+        ("Resume &draft…", None, lambda: resume_draft(window)),
+        ("Review &queue", None, lambda: open_review_queue(window)),
+        ("&Issue permit…", None, lambda: open_issue(window)),
+        ("Record pa&yment…", None, lambda: open_money(window)),
+        ("E&xtend…", None, lambda: open_extend(window)),
+        ("Resubmit &rejected…", None, lambda: resubmit_rejected(window)),
+        ("&Mark expired…", None, lambda: expire(window)),
+        ("&Void permit…", None, lambda: void(window)),
     )
     for text, shortcut, slot in actions:
         action = QAction(text, window)
@@ -40,7 +40,7 @@ def install(window) -> None:
             action.setShortcut(shortcut)
         action.triggered.connect(slot)
         menu.addAction(action)
-    fee_action = QAction("Fee schedule…", window)
+    fee_action = QAction("&Fee schedule…", window)
     fee_action.triggered.connect(lambda: open_fee_schedule(window))
     window.menu("Tools").addAction(fee_action)
     window.lifecycle_review_queue = None

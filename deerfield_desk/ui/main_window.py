@@ -15,6 +15,7 @@ from deerfield_desk.config import APP_NAME, Paths
 from deerfield_desk.store.changes import OpChanges, changes_since, journal_end
 from deerfield_desk.store.register import Register
 from deerfield_desk.ui import register_actions, register_view, session
+from deerfield_desk.ui.a11y.naming import prepare
 from deerfield_desk.ui.features import FEATURE_MODULES
 from deerfield_desk.ui.start.opening import release
 
@@ -70,6 +71,7 @@ class MainWindow(QMainWindow):
         for module_name in FEATURE_MODULES:
             importlib.import_module(module_name).install(self)
         register_actions.add_exit(self)  # File → Exit last, after every feature's items
+        prepare(self)  # labels name their fields, no table traps Tab (ui/a11y/naming.py)
 
     @property
     def register(self) -> Register:
@@ -118,6 +120,7 @@ class MainWindow(QMainWindow):
         return self._menus[name]
 
     def add_tab(self, widget: QWidget, title: str, *, first: bool = False) -> int:
+        prepare(widget)
         if first:
             return self.tabs.insertTab(0, widget, title)
         return self.tabs.addTab(widget, title)

@@ -13,7 +13,6 @@ from datetime import date
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -37,6 +36,7 @@ from deerfield_desk.store.applications import mark_received
 from deerfield_desk.store.cashier import duplicate_warnings
 from deerfield_desk.store.permits_lifecycle import application_assessment
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.permit_picker import load_permit, permit_title
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
@@ -50,7 +50,7 @@ def _table(headers) -> QTableWidget:
     return table
 
 
-class MoneyDialog(QDialog):
+class MoneyDialog(DeskDialog):
     def __init__(self, window, permit_uuid: str, today: date | None = None):
         super().__init__(window)
         self.window, self.register = window, window.register
@@ -74,6 +74,7 @@ class MoneyDialog(QDialog):
         v = QVBoxLayout(tab)
         self.fees = _table(("Fee", "Section", "Amount", "Paid", "Balance", "Status"))
         self.fees.setObjectName("fee_table")
+        self.fees.setAccessibleName("Fees")
         v.addWidget(self.fees, 1)
         form = QFormLayout()
         self.pay_amount, self.receipt = QLineEdit(), QLineEdit()
@@ -140,6 +141,7 @@ class MoneyDialog(QDialog):
         v = QVBoxLayout(tab)
         self.deposits = _table(("Kind", "Section", "Amount", "Reference", "Status", "Why"))
         self.deposits.setObjectName("deposit_table")
+        self.deposits.setAccessibleName("Deposits and securities")
         v.addWidget(self.deposits, 1)
         form = QFormLayout()
         self.dep_kind = QComboBox()

@@ -40,6 +40,8 @@ from deerfield_desk.store.notice_queries import (
 )
 from deerfield_desk.store.people import notice_recipients
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.announce import show_error
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.notice_table_model import kind_title
 from deerfield_desk.ui.person_picker import fill_people
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
@@ -68,7 +70,7 @@ def date_edit(value: date, name: str) -> QDateEdit:
     return edit
 
 
-class NoticeForm(QDialog):
+class NoticeForm(DeskDialog):
     """A form whose fields each have an error line; subclasses say what :meth:`apply` does."""
 
     button_text = "OK"
@@ -111,8 +113,7 @@ class NoticeForm(QDialog):
 
     def show_error(self, field: str, text: str) -> None:
         label = self.errors.get(field, self.errors["general"])
-        label.setText(text)
-        label.setVisible(True)
+        show_error(self, label, text, field if field != "general" else None)
 
     def error_text(self, field: str) -> str:
         label = self.errors[field]

@@ -45,17 +45,17 @@ from deerfield_desk.ui.notice_table_model import NoticeTableModel, kind_title
 SIZE_SAMPLE_ROWS = 200
 #: (attribute, label, the status move it makes or None, tooltip)
 BUTTONS = (
-    ("draft_button", "&Draft notice…", None, "Draft a notice for the permit selected in the "
+    ("draft_button", "Draft &notice…", None, "Draft a notice for the permit selected in the "
      "Register tab, or with none selected for work with no permit on a parcel"),
     ("edit_button", "&Edit draft…", "edit", "Only a draft can be changed; an issued notice is "
      "locked"),
-    ("issue_button", "&Issue", "issued", "Number the notice and lock it"),
+    ("issue_button", "Iss&ue", "issued", "Number the notice and lock it"),
     ("serve_button", "Record &service…", "served", "In person, posted or first-class mail"),
     ("complied_button", "&Complied / lift…", "complied", "The recipient did what the notice "
      "required; a stop-work order is lifted with a reason and its permit leaves its hold"),
     ("appeal_button", "&Appealed…", "appealed", "An appeal was filed with the Village Clerk"),
     ("withdraw_button", "&Withdraw…", "withdrawn", "Withdraw the notice, with a written reason"),
-    ("print_button", "&Print…", "print", "Preview and print the notice"),
+    ("print_button", "Print n&otice…", "print", "Preview and print the notice"),
 )  # fmt: skip
 
 
@@ -96,6 +96,7 @@ class NoticesView(QWidget):
         self.model = NoticeTableModel(self)
         self.table = QTableView()
         self.table.setObjectName("notices_table")
+        self.table.setAccessibleName("Notices")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -308,7 +309,7 @@ def install(window) -> NoticesView:
     view = NoticesView(window)
     window.add_tab(view, "Notices")
     window.notices_view = view
-    action = QAction("Notice &register", window)
+    action = QAction("&Notice register", window)
     action.triggered.connect(lambda: window.tabs.setCurrentWidget(view))
     window.menu("Documents").addAction(action)
     return view

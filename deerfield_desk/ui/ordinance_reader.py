@@ -12,7 +12,6 @@ from html import escape
 
 from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import (
-    QDialog,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.models.ordinance_text import CITATION_IN_TEXT, passage
+from deerfield_desk.ui.a11y.fit import DeskDialog
 
 SCHEME = "cite"
 MARK = "background:#fff1a8;color:#1a1a1a"
@@ -37,7 +37,7 @@ def citation_of(url: QUrl | str) -> str | None:
     return text[len(SCHEME) + 1 :] if text.startswith(f"{SCHEME}:") else None
 
 
-class OrdinanceReader(QDialog):
+class OrdinanceReader(DeskDialog):
     def __init__(self, parent: QWidget | None, citation: str):
         super().__init__(parent)
         self.setObjectName("ordinance_reader")

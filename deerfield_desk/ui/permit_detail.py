@@ -25,14 +25,20 @@ from deerfield_desk.models.plain_labels import (
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.permit_detail import PermitDetail
 from deerfield_desk.store.register_queries import KIND_LABELS
+from deerfield_desk.ui.a11y import theme
 from deerfield_desk.ui.citation_links import link_browser
 from deerfield_desk.ui.ordinance_reader import linkify
 
-STYLE = (
-    "<style>h2{margin:0 0 4px 0} h3{margin:10px 0 2px 0;color:#234} "
-    "td,th{padding:1px 6px 1px 0;vertical-align:top} th{text-align:left;color:#555} "
-    ".muted{color:#777}</style>"
-)
+
+def style() -> str:
+    """The pane's sheet in the current palette: the headings' navy and the grey labels are
+    shaded to 4.5:1 (on a dark palette #234 headings vanished; #777 was 4.48:1 on white)."""
+    heading, muted = theme.ink("#223344"), theme.colour("Muted")
+    return (
+        f"<style>h2{{margin:0 0 4px 0}} h3{{margin:10px 0 2px 0;color:{heading}}} "
+        f"td,th{{padding:1px 6px 1px 0;vertical-align:top}} th{{text-align:left;color:{muted}}} "
+        f".muted{{color:{muted}}}</style>"
+    )
 
 
 def money(cents: int | None) -> str:
@@ -88,7 +94,7 @@ def render_html(d: PermitDetail) -> str:
     kind = KIND_LABELS.get(p["kind"], p["kind"])
     if p.get("permit_class"):
         kind += f" ({plain(p['permit_class']).lower()})"
-    out = [STYLE, f"<h2>{_e(p['permit_number'] or 'Not yet issued')} · {escape(kind)}</h2>"]
+    out = [style(), f"<h2>{_e(p['permit_number'] or 'Not yet issued')} · {escape(kind)}</h2>"]
     out.append(f"<p><b>{escape(status)}</b> · {_e(p['address_text'])}<br>{_e(p['description'])}")
     if p.get("estimated_cost_cents") is not None:
         out.append(f"<br>Estimated cost {money(p['estimated_cost_cents'])}")
@@ -207,6 +213,7 @@ class PermitDetailPane(QTextBrowser):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("permitDetail")
+        self.setAccessibleName("Permit details")
         # Break lines between words only: a narrow pane otherwise split "608-764-6687" and
         # "2026-12-02" mid-number; a wide table scrolls sideways instead.
         self.setWordWrapMode(QTextOption.WrapMode.WordWrap)
@@ -218,7 +225,8 @@ class PermitDetailPane(QTextBrowser):
     def show_detail(self, detail: PermitDetail | None) -> None:
         if detail is None:
             self.current_uuid = None
-            self.setHtml("<p style='color:#777'>Select a permit to see its details.</p>")
+            muted = theme.colour("Muted")
+            self.setHtml(f"<p style='color:{muted}'>Select a permit to see its details.</p>")
             return
         self.current_uuid = detail.permit["uuid"]
         self.setHtml(linkify(render_html(detail)))

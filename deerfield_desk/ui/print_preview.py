@@ -21,15 +21,17 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMessageBox,
+    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
 )
 
 from deerfield_desk.documents.target import write_atomically
 from deerfield_desk.errors import InvalidInput
+from deerfield_desk.ui.a11y.fit import DeskDialog
 
 
-class PrintPreview(QDialog):
+class PrintPreview(DeskDialog):
     """Shows one PDF; Print…, Save as PDF…, Close. ``ask_save_path`` and ``ask_printer`` can
     be replaced in tests so no dialog blocks."""
 
@@ -57,11 +59,31 @@ class PrintPreview(QDialog):
         buttons.rejected.connect(self.reject)
         self.print_button.clicked.connect(self.print_document)
         self.save_button.clicked.connect(self.save_as)
+        # The page as text, for a screen reader (the picture of the page says nothing to it):
+        # the view's description, and a read-only box shown by "Page text".
+        self.page_text = QPlainTextEdit(self.text_of_pages())
+        self.page_text.setReadOnly(True)
+        self.page_text.setAccessibleName(f"Text of {title}")
+        self.page_text.setVisible(False)
+        self.view.setAccessibleName(f"Page preview: {title}")
+        self.view.setAccessibleDescription(self.page_text.toPlainText()[:4000])
+        self.text_button = QPushButton("Page &text")
+        self.text_button.setCheckable(True)
+        self.text_button.toggled.connect(self.page_text.setVisible)
+        buttons.addButton(self.text_button, QDialogButtonBox.ButtonRole.ActionRole)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.view, 1)
+        layout.addWidget(self.page_text, 1)
         layout.addWidget(buttons)
         self.resize(820, 980)
+
+    def text_of_pages(self) -> str:
+        """Every page's text in reading order, pages separated by a line."""
+        pages = []
+        for page in range(self.document.pageCount()):
+            pages.append(self.document.getAllText(page).text().strip())
+        return "\n\n— next page —\n\n".join(pages)
 
     # -- hooks tests replace ---------------------------------------------------------------
     def ask_save_path(self) -> str:

@@ -31,7 +31,7 @@ def install(window) -> None:
     open_.setObjectName("open_register_action")
     open_.setShortcut(QKeySequence(OPEN_SHORTCUT))
     open_.triggered.connect(lambda: open_register(window))
-    recent = QMenu("Open &recent", window)
+    recent = QMenu("Open re&cent", window)
     recent.setObjectName("recent_registers_menu")
     recent.aboutToShow.connect(lambda: fill_recent(window, recent))
     window.recent_menu = recent
@@ -72,7 +72,7 @@ def fill_recent(window, menu: QMenu) -> None:
             action.setEnabled(False)
             action.setText(f"{path.name} — {path.parent} (not found)")
     if not shown:
-        none = menu.addAction("No other register opened yet")
+        none = menu.addAction("&No other register opened yet")
         none.setEnabled(False)
 
 

@@ -7,12 +7,21 @@ The search runs as the clerk types, but only after 150 ms without a keystroke, s
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.register_queries import KIND_LABELS, RegisterQuery
 
 DEBOUNCE_MS = 150
+
+
+def labelled(text: str, field: QWidget) -> QLabel:
+    """A visible label with an access key that focuses ``field`` and names it (issue 19:
+    the placeholder was the search box's only label, and it vanishes once typed in)."""
+    label = QLabel(text)
+    label.setBuddy(field)
+    field.setAccessibleName(text.replace("&", ""))
+    return label
 
 
 class RegisterFilters(QWidget):
@@ -31,6 +40,7 @@ class RegisterFilters(QWidget):
         )
         self.search.setClearButtonEnabled(True)
         self.search.setMinimumWidth(360)
+        layout.addWidget(labelled("&Search", self.search))
         layout.addWidget(self.search, 3)
 
         self.kind = QComboBox()
@@ -49,8 +59,11 @@ class RegisterFilters(QWidget):
             "Permits waiting on the office (review, decision, issuance, stop-work) and "
             "issued permits past their expiry date or with an overdue enforcement notice"
         )
-        for widget in (self.kind, self.status, self.year, self.needs_action):
+        self.needs_action.setText("Needs &action")
+        for text, widget in (("&Kind", self.kind), ("Stat&us", self.status), ("&Year", self.year)):
+            layout.addWidget(labelled(text, widget))
             layout.addWidget(widget)
+        layout.addWidget(self.needs_action)
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)

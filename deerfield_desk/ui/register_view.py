@@ -23,6 +23,7 @@ from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store import register_queries as rq
 from deerfield_desk.store.changes import OpChanges
 from deerfield_desk.store.permit_detail import permit_detail
+from deerfield_desk.ui.a11y.announce import announce
 from deerfield_desk.ui.permit_detail import PermitDetailPane
 from deerfield_desk.ui.register_filters import RegisterFilters
 from deerfield_desk.ui.register_model import (
@@ -76,6 +77,7 @@ class RegisterView(QWidget):
         self.count_label = QLabel()
         self.count_label.setObjectName("registerCount")
         self.table = RegisterTable()
+        self.table.setAccessibleName("Permit register")
         self.table.setObjectName("registerTable")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -166,6 +168,8 @@ class RegisterView(QWidget):
         self.count_label.setText(f"{total:,} permit{'s' if total != 1 else ''}" + (
             " match" if filtered else " in the register")
             + (f" ({near:,} spelt a little differently, in italics)" if near else ""))  # fmt: skip
+        if filtered:  # a search's result is spoken, not only shown (issue 19.3)
+            announce(self.count_label, self.count_label.text())
 
     def _after_reset(self) -> None:
         keep, self._keep_uuid = self._keep_uuid, None

@@ -54,6 +54,7 @@ class ReviewQueue(QWidget):
                                     "if the applicant asks."))  # fmt: skip
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("review_table")
+        self.table.setAccessibleName("Applications waiting for review")
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import date
 
 from PySide6.QtWidgets import (
-    QDialog,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.exports.state_report import BASIS, mark_sent, outstanding, state_reports
+from deerfield_desk.ui.a11y.fit import DeskDialog
 
 COLUMNS = ("Month issued", "Permits", "Dwelling units", "Due to the state", "Status")
 
@@ -34,7 +34,7 @@ def remind(window, today: date | None = None) -> str | None:
     return text
 
 
-class StateReportDialog(QDialog):
+class StateReportDialog(DeskDialog):
     def __init__(self, window, today: date | None = None):
         super().__init__(window)
         self.window_ = window
@@ -50,6 +50,7 @@ class StateReportDialog(QDialog):
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setAccessibleName("State reports due")
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)

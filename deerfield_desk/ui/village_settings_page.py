@@ -10,7 +10,6 @@ from datetime import date
 
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
@@ -31,6 +30,7 @@ from deerfield_desk.documents.village import (
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.office_words import say
 from deerfield_desk.store.document_records import approve_raze_wording, raze_wording_approval
+from deerfield_desk.ui.a11y.fit import DeskDialog
 
 FIELDS = (
     ("name", "Village name"),
@@ -41,7 +41,7 @@ FIELDS = (
 )
 
 
-class VillageSettingsPage(QDialog):
+class VillageSettingsPage(DeskDialog):
     def __init__(self, parent, register):
         super().__init__(parent)
         self.setWindowTitle("Village settings for documents")
@@ -77,6 +77,7 @@ class VillageSettingsPage(QDialog):
         self.raze.setWordWrap(True)
         self.raze_by = QLineEdit()
         self.raze_by.setObjectName("raze_approved_by")
+        self.raze_by.setAccessibleName("Raze order wording approved by")
         self.raze_by.setPlaceholderText("Who approves it (e.g. the village attorney's name)")
         self.approve = QPushButton("Approve the wording")
         self.approve.setObjectName("approve_raze_wording")

@@ -11,7 +11,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QHBoxLayout,
     QHeaderView,
@@ -28,12 +27,13 @@ from deerfield_desk.store.zoning_table import (
     save_zoning_table,
     zoning_table,
 )
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
 COLUMNS = ("Code", "Name", "Kind of district (§12.30)")
 
 
-class ZoningDialog(QDialog):
+class ZoningDialog(DeskDialog):
     def __init__(self, window):
         super().__init__(window)
         self.register = window.register
@@ -137,7 +137,7 @@ def open_zoning(window) -> ZoningDialog:
 
 
 def install(window) -> None:
-    action = QAction("Zoning districts…", window)
+    action = QAction("&Zoning districts…", window)
     action.setObjectName("zoning_districts_action")
     action.triggered.connect(lambda: open_zoning(window))
     window.menu("Tools").addAction(action)

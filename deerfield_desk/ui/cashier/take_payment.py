@@ -114,7 +114,7 @@ class TakePaymentDialog(QDialog):
         scroll.setWidget(body)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.record_button = buttons.addButton(
-            "Record payment and print &receipt", QDialogButtonBox.ButtonRole.AcceptRole
+            "Record payment and &print receipt", QDialogButtonBox.ButtonRole.AcceptRole
         )
         self.record_button.setObjectName("cash_record")
         self.record_button.setDefault(True)

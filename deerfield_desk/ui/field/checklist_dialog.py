@@ -19,7 +19,6 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -42,9 +41,18 @@ from deerfield_desk.models.exhibit_a import (
     items_for,
 )
 from deerfield_desk.store import checklist_drafts, erosion_checks
+from deerfield_desk.ui.a11y.announce import show_error
+from deerfield_desk.ui.a11y.fit import DeskDialog
+from deerfield_desk.ui.a11y.naming import add_context
 from deerfield_desk.ui.citation_links import link_all, link_label
 from deerfield_desk.ui.field import photo_actions
-from deerfield_desk.ui.field.style import CARD_STYLE, cite, save_cancel_row, touch_button
+from deerfield_desk.ui.field.style import (
+    CARD_STYLE,
+    cite,
+    error_style,
+    save_cancel_row,
+    touch_button,
+)
 
 log = logging.getLogger(__name__)
 AUTOSAVE_MS = 1500
@@ -78,7 +86,7 @@ ANSWER_STYLE = {
 }
 
 
-class ChecklistDialog(QDialog):
+class ChecklistDialog(DeskDialog):
     def __init__(self, window, permit_uuid: str, inspection_uuid: str | None = None, parent=None):
         super().__init__(parent)
         self.window_ = window
@@ -140,7 +148,7 @@ class ChecklistDialog(QDialog):
         self.scroll.setWidgetResizable(True)
         layout.addWidget(self.scroll, 1)
         self.error = QLabel()
-        self.error.setStyleSheet("color: #a40000; font-size: 15px; font-weight: bold;")
+        self.error.setStyleSheet(error_style())
         self.error.setWordWrap(True)
         layout.addWidget(self.error)
         buttons, _save = save_cancel_row(self, "Save checklist")
@@ -233,6 +241,7 @@ class ChecklistDialog(QDialog):
             note.textEdited.connect(lambda _t: self.changed())
             self.notes[item.code] = note
             grid.addWidget(note, row * 3 + 1, 0, 1, 2)
+            add_context([*group.buttons(), photo, note], f"{item.title} ({cite(item.section)})")
             rule = QFrame()
             rule.setObjectName("itemRule")
             rule.setFrameShape(QFrame.Shape.HLine)
@@ -354,7 +363,7 @@ class ChecklistDialog(QDialog):
                 purpose=self.purpose.currentData(),
             )
         except InvalidInput as exc:
-            self.error.setText(str(exc))
+            show_error(self, self.error, str(exc), exc.field)
             return
         self.autosave.stop()
         self._close_draft(f"saved as checklist visit {visit['uuid']}")

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QDateEdit,
     QDoubleSpinBox,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QListWidget,
     QTableWidget,
@@ -39,6 +40,7 @@ class ErosionLogPanel(QWidget):
         self.table = QTableWidget(0, 4)
         self.table.setHorizontalHeaderLabels(["Inspected", "After", "By", "Repairs"])
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setAccessibleName("Erosion control log")
         layout.addWidget(self.table, 2)
         layout.addWidget(label("Gaps in the log (last 8 weeks)", 15, "#111", True))
         self.gaps = QListWidget()
@@ -60,8 +62,15 @@ class ErosionLogPanel(QWidget):
         add = touch_button("Add entry")
         add.setAutoDefault(False)
         add.clicked.connect(self.add_entry)
-        for widget in (self.day, self.trigger, self.rain, self.by, self.repairs):
+        for text, widget in (
+            ("&Day", self.day),
+            ("Tri&gger", self.trigger),
+            ("Ra&in", self.rain),
+            ("B&y", self.by),
+            ("Re&pairs", self.repairs),
+        ):
             widget.setMinimumHeight(44)
+            form.addWidget(QLabel(text))  # named and focused by its label (ui/a11y/naming.py)
             form.addWidget(widget)
         form.addWidget(add)
         layout.addLayout(form)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from PySide6.QtGui import QAction, QKeySequence
 
-from deerfield_desk.models.inspection_rules import Result
+from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store import inspections
 from deerfield_desk.store.changes import OpChanges
 from deerfield_desk.ui import permit_picker
+from deerfield_desk.ui.a11y.announce import announce
 from deerfield_desk.ui.field import permit_inspections, photo_actions, visit_actions
 from deerfield_desk.ui.field.checklist_dialog import ChecklistDialog
 from deerfield_desk.ui.field.defect_library_dialog import DefectLibraryDialog
@@ -26,7 +27,14 @@ from deerfield_desk.ui.field.today import TodayScreen
 
 
 def open_result(window, inspection_uuid: str) -> None:
-    ResultDialog(window.register, inspection_uuid, window).exec()
+    dialog = ResultDialog(window.register, inspection_uuid, window)
+    dialog.exec()
+    if dialog.saved is not None:  # said, not only shown (issue 19.3)
+        saved, reinspection = dialog.saved
+        text = f"Result saved: {RESULT_LABELS[Result(saved['result'])]}"
+        if reinspection is not None:
+            text += "; re-inspection requested"
+        announce(window, text)
 
 
 def visit_action(window, inspection_uuid: str, action: str) -> None:
@@ -196,19 +204,19 @@ def install(window) -> None:
         if uuid:
             open_permit_inspections(window, uuid)
 
-    act("Today's route", "Ctrl+T", show_today)
-    act("Stages, requests and occupancy for a permit…", "Ctrl+Shift+I", permit_dialog)
+    act("&Today's route", "Ctrl+T", show_today)
+    act("&Stages, requests and occupancy for a permit…", "Ctrl+Shift+I", permit_dialog)
     act("Inspection &calendar (week)", None, lambda: open_week(window))
-    act("Record result for next stop…", "Ctrl+R", on_next(open_result))
-    act("Exhibit A checklist for next stop…", "Ctrl+E", on_next(open_checklist))
-    act("Photos of next stop…", None, on_next(open_photos))
+    act("Record &result for next stop…", "Ctrl+R", on_next(open_result))
+    act("Exhibit &A checklist for next stop…", "Ctrl+E", on_next(open_checklist))
+    act("P&hotos of next stop…", None, on_next(open_photos))
 
     def permit_photos() -> None:
         uuid = choose_permit(window)
         if uuid:
             PhotoViewer(window, uuid, None, window).exec()
 
-    act("Photos of a permit (every visit)…", None, permit_photos)
+    act("Photos of a permit (every &visit)…", None, permit_photos)
 
     def sign_last() -> None:
         # a visit is signed once its result is recorded: the latest recorded stop of the day
@@ -216,11 +224,11 @@ def install(window) -> None:
         if recorded:
             open_signature(window, recorded[-1].uuid)
 
-    act("Signature on the last recorded stop's report or notice…", None, sign_last)
-    act("Defect library…", None, lambda: open_defect_library(window))
-    act("Attach photos to next stop…", "Ctrl+Shift+A", on_next(attach_to_next))
+    act("Si&gnature on the last recorded stop's report or notice…", None, sign_last)
+    act("&Defect library…", None, lambda: open_defect_library(window))
+    act("Attach &photos to next stop…", "Ctrl+Shift+A", on_next(attach_to_next))
     act(
-        "Import camera folder to next stop…",
+        "&Import camera folder to next stop…",
         None,
         on_next(lambda w, u: photo_actions.attach_camera_folder(w, "inspections", u)),
     )

@@ -11,7 +11,6 @@ from datetime import date
 
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QDialog,
     QGridLayout,
     QHeaderView,
     QInputDialog,
@@ -28,6 +27,7 @@ from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.models.inspection_sequence import load_sequence
 from deerfield_desk.store import inspections, occupancy
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field import visit_actions
 from deerfield_desk.ui.field.erosion_log_panel import ErosionLogPanel
 from deerfield_desk.ui.field.request_dialog import RequestDialog
@@ -45,7 +45,7 @@ def ask_item(parent, title: str, prompt: str, items: list[str]) -> str | None:
     return item if ok else None
 
 
-class PermitInspectionsDialog(QDialog):
+class PermitInspectionsDialog(DeskDialog):
     def __init__(self, window, permit_uuid: str, parent=None):
         super().__init__(parent)
         self.window_ = window
@@ -80,6 +80,7 @@ class PermitInspectionsDialog(QDialog):
         page = QWidget()
         layout = QVBoxLayout(page)
         self.table = QTableWidget(0, 4)
+        self.table.setAccessibleName("Inspection stages")
         self.table.setHorizontalHeaderLabels(["Stage", "Section", "Where it stands", "Note"])
         self.table.verticalHeader().setDefaultSectionSize(40)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -18,7 +18,6 @@ from datetime import datetime
 from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtWidgets import (
     QDateTimeEdit,
-    QDialog,
     QFormLayout,
     QLineEdit,
     QVBoxLayout,
@@ -37,6 +36,7 @@ from deerfield_desk.store import inspections
 from deerfield_desk.store.inspection_calendar import caller_for
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field.style import (
     ALERT,
     WARN,
@@ -55,7 +55,7 @@ def _edit(moment: datetime) -> QDateTimeEdit:
     return edit
 
 
-class RequestDialog(QDialog):
+class RequestDialog(DeskDialog):
     def __init__(
         self,
         register,

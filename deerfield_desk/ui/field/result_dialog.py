@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QDateTimeEdit,
-    QDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QTableWidget,
@@ -46,8 +46,10 @@ from deerfield_desk.models.inspection_slots import default_reinspection_slot
 from deerfield_desk.store import inspections
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.announce import show_error
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field.defect_picker import attach_library
-from deerfield_desk.ui.field.style import CARD_STYLE, RESULT_COLOURS, save_cancel_row
+from deerfield_desk.ui.field.style import CARD_STYLE, RESULT_COLOURS, error_style, save_cancel_row
 from deerfield_desk.ui.field.text import text_label
 
 COL_SECTION, COL_DESCRIPTION, COL_CORRECTION, COL_MINOR = range(4)
@@ -66,7 +68,7 @@ def _moment_edit(moment: datetime, name: str) -> QDateTimeEdit:
     return edit
 
 
-class ResultDialog(QDialog):
+class ResultDialog(DeskDialog):
     def __init__(self, register, inspection_uuid: str, parent=None, now: datetime | None = None):
         super().__init__(parent)
         self.register = register
@@ -146,20 +148,24 @@ class ResultDialog(QDialog):
         header.setSectionResizeMode(COL_CORRECTION, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_MINOR, QHeaderView.ResizeMode.ResizeToContents)
         self.defects.verticalHeader().setDefaultSectionSize(44)
-        self.defects.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
-        self.defects.setStyleSheet("font-size: 15px;")
+        # F2 or typing edits a cell; arrows move between cells (they started an edit before)
+        triggers = QAbstractItemView.EditTrigger
+        self.defects.setEditTriggers(
+            triggers.EditKeyPressed | triggers.AnyKeyPressed | triggers.DoubleClicked
+        )
         # typing a defect suggests the library's (issue 17): one pick fills the whole row
         attach_library(self, register, COL_DESCRIPTION)
         layout.addWidget(self.defects, 1)
         add = QPushButton("Add defect")
         add.clicked.connect(lambda: self.add_defect())
         layout.addWidget(add)
+        layout.addWidget(QLabel("&Notes for the file (optional)"))
         self.notes = QPlainTextEdit()
         self.notes.setPlaceholderText("Notes for the file (optional)")
         self.notes.setMaximumHeight(90)
         layout.addWidget(self.notes)
         self.error = QLabel()
-        self.error.setStyleSheet("color: #a40000; font-size: 15px; font-weight: bold;")
+        self.error.setStyleSheet(error_style())
         self.error.setWordWrap(True)
         layout.addWidget(self.error)
         buttons, self.save_button = save_cancel_row(self, "Save result")
@@ -232,6 +238,32 @@ class ResultDialog(QDialog):
             )
         return rows
 
+    def has_entries(self) -> bool:
+        """Something the inspector would lose: an outcome, a defect or a note."""
+        return (
+            self.chosen() is not None
+            or bool(self.defect_rows())
+            or bool(self.notes.toPlainText().strip())
+        )
+
+    def ask_discard(self) -> bool:
+        """Tests replace this so no box blocks."""
+        answer = QMessageBox.question(
+            self,
+            "Discard this result?",
+            "The outcome, defects and notes entered here have not been saved.",
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Discard
+
+    def reject(self) -> None:
+        """Escape or Close without saving asks first when something was entered (issue 19:
+        Escape threw a half-recorded result away)."""
+        if self.saved is None and self.has_entries() and not self.ask_discard():
+            return
+        super().reject()
+
     def save(self) -> None:
         result = self.chosen()
         if result is None:
@@ -266,6 +298,6 @@ class ResultDialog(QDialog):
                 strict_order=True,
             )
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(str(exc))
+            show_error(self, self.error, str(exc), getattr(exc, "field", None))
             return
         self.accept()

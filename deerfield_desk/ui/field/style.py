@@ -1,23 +1,59 @@
-"""Sizes and colours for field screens: targets a gloved thumb can hit on a truck laptop."""
+"""Sizes and colours for field screens: targets a gloved thumb can hit on a truck laptop.
+
+Sizes are given in the designer's pixels at the default 12 px text and turned into points
+relative to the application font (``relative_pt``), so 150 % and 200 % text make every card,
+button and heading grow too (issue 19.5: pixel fonts stayed small). Colours go through the
+theme (``ui/a11y/theme.py``): neutral text takes the palette's own colours, meaning colours
+(alert red, warning amber) are shaded until they read on the current palette, so the dark
+and high-contrast palettes keep every heading and checklist title legible (issue 17.4).
+``CARD_STYLE`` is built from the theme each time it is read.
+"""
 
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPushButton
+
+from deerfield_desk.ui.a11y import theme
 
 TOUCH_HEIGHT = 56  # px; well above the 44 px touch-target guideline
-CARD_STYLE = """
-QFrame#stopCard { background: #ffffff; border: 1px solid #c8ccd2; border-radius: 8px; }
-QFrame#stopCard[late="true"] { border-left: 8px solid #d98c00; }
-QLabel#routeNumber { font-size: 28px; font-weight: bold; color: #1f3a5f; min-width: 44px; }
-QLabel#address { font-size: 20px; font-weight: bold; color: #111; }
-QLabel#stage { font-size: 15px; color: #222; }
-QLabel#meta { font-size: 14px; color: #444; }
-QLabel#lateFlag { font-size: 14px; color: #8a5a00; font-weight: bold; }
-QLabel#defects { font-size: 14px; color: #a40000; }
-QLabel#result { font-size: 15px; font-weight: bold; }
-QLabel, QLineEdit, QComboBox, QPlainTextEdit, QTableWidget { font-size: 15px; }
-QFrame#itemRule { color: #c8ccd2; }
-QPushButton { min-height: 56px; min-width: 56px; font-size: 16px; padding: 0 14px; }
+#: The text size the pixel sizes below were designed at (Qt's default 9 pt is 12 px).
+DESIGN_PX = 12
+
+
+def relative_pt(px: float) -> float:
+    """A designer's pixel size as points relative to the application font."""
+    app = QApplication.instance()
+    base = QApplication.font().pointSizeF() if app is not None else 9.0
+    return max(base, 1.0) * px / DESIGN_PX
+
+
+def card_style() -> str:
+    """The field dialogs' sheet, in the current theme and text size."""
+    ink, pt = theme.ink, relative_pt
+    return f"""
+QLabel#routeNumber {{ font-size: {pt(28):.1f}pt; font-weight: bold; color: {ink("#1f3a5f")}; }}
+QLabel#address {{ font-size: {pt(20):.1f}pt; font-weight: bold; color: palette(window-text); }}
+QLabel#stage {{ font-size: {pt(15):.1f}pt; color: palette(window-text); }}
+QLabel#meta {{ font-size: {pt(14):.1f}pt; color: palette(window-text); }}
+QLabel#lateFlag {{ font-size: {pt(14):.1f}pt; color: {ink(WARN)}; font-weight: bold; }}
+QLabel#defects {{ font-size: {pt(14):.1f}pt; color: {ink(ALERT)}; }}
+QLabel#result {{ font-size: {pt(15):.1f}pt; font-weight: bold; }}
+QLabel, QLineEdit, QComboBox, QPlainTextEdit, QTableWidget {{ font-size: {pt(15):.1f}pt; }}
+QFrame#itemRule {{ color: palette(mid); }}
+QPushButton {{ min-height: 56px; min-width: 56px; font-size: {pt(16):.1f}pt; padding: 0 14px; }}
 """
+
+
+def error_style() -> str:
+    """An error line under a field or at the foot of a dialog, legible on every palette."""
+    return f"color: {theme.ink(ALERT)}; font-size: {relative_pt(15):.1f}pt; font-weight: bold;"
+
+
+def __getattr__(name: str) -> str:
+    if name == "CARD_STYLE":  # read at dialog creation, so it follows the current theme
+        return card_style()
+    raise AttributeError(name)
+
+
 RESULT_COLOURS = {
     "passed": "#1b7f2a",
     "failed": "#a40000",
@@ -45,18 +81,20 @@ LATE_BG = "#fff4dc"
 
 
 def sized_font(points_px: int, bold: bool = False) -> QFont:
+    """A font of the designer's pixel size, relative to the application font."""
     font = QFont()
-    font.setPixelSize(points_px)
+    font.setPointSizeF(relative_pt(points_px))
     font.setBold(bold)
     return font
 
 
 def label(text: str, size: int, colour: str, bold: bool = False) -> QLabel:
-    """A label with its own font and colour (cheap: no style sheet to cascade)."""
+    """A label with its own font and colour (cheap: no style sheet to cascade); the colour
+    is shaded to read on the current palette."""
     widget = QLabel(text)
     widget.setFont(sized_font(size, bold))
     palette = widget.palette()
-    palette.setColor(QPalette.ColorRole.WindowText, QColor(colour))
+    palette.setColor(QPalette.ColorRole.WindowText, QColor(theme.ink(colour)))
     widget.setPalette(palette)
     return widget
 

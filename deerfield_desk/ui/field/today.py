@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.store import field_day, inspections
 from deerfield_desk.store.field_day import Stop, day_stops
+from deerfield_desk.ui.a11y import theme
 from deerfield_desk.ui.field.style import (
     ALERT,
     LATE_BG,
@@ -62,7 +63,8 @@ class StopCard(QFrame):
         self.setAutoFillBackground(True)
         palette = self.palette()
         palette.setColor(
-            QPalette.ColorRole.Window, QColor(LATE_BG if stop.late_request else "#fff")
+            QPalette.ColorRole.Window,
+            QColor(theme.surface(LATE_BG) if stop.late_request else theme.colour("Base")),
         )
         palette.setColor(QPalette.ColorRole.WindowText, QColor("#c8ccd2"))
         self.setPalette(palette)
@@ -142,7 +144,7 @@ class StopCard(QFrame):
         for text, step, tip in (("▲", -1, "Earlier in the route"), ("▼", 1, "Later in the route")):
             button = touch_button(text)
             button.setToolTip(tip)
-            button.setAccessibleName(tip)
+            button.setAccessibleName(f"{tip} — {where}")
             button.setEnabled(not (step < 0 and position == 1) and not (step > 0 and last))
             button.clicked.connect(
                 lambda _=False, d=step: self.move_clicked.emit(self.stop.uuid, d)
@@ -211,6 +213,7 @@ class TodayScreen(QWidget):
         self.date_edit.setDisplayFormat("dddd d MMMM yyyy")
         self.date_edit.setMinimumHeight(56)
         self.date_edit.setFont(sized_font(18))
+        self.date_edit.setAccessibleName("Day of the route")
         self.next = touch_button("Day after ▶")
         self.summary = label("", 16, "#222")
         for widget in (self.previous, self.date_edit, self.next, self.summary):

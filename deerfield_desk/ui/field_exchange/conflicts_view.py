@@ -11,7 +11,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
-    QDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
 from deerfield_desk.errors import DeskError
 from deerfield_desk.models.plain_labels import defects_text, local_time, plain
 from deerfield_desk.store.field import conflicts
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field.style import save_cancel_row
 
 # Drawn from the palette, so the choice circles show in a dark palette too (Fusion's own
@@ -66,7 +66,7 @@ def shown(value) -> str:
     return value
 
 
-class ConflictsDialog(QDialog):
+class ConflictsDialog(DeskDialog):
     def __init__(self, parent, register, on_resolved=None):
         super().__init__(parent)
         self.register = register
@@ -83,6 +83,7 @@ class ConflictsDialog(QDialog):
         outer.addWidget(intro)
         body = QHBoxLayout()
         self.queue = QListWidget()
+        self.queue.setAccessibleName("Conflicts waiting for a decision")
         self.queue.setMinimumWidth(280)
         self.queue.setWordWrap(True)
         self.queue.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -96,6 +97,7 @@ class ConflictsDialog(QDialog):
         self.title.setStyleSheet("font-weight: bold;")
         right_layout.addWidget(self.title)
         self.table = QTableWidget(0, len(HEADERS))
+        self.table.setAccessibleName("Office and field values")
         self.table.setHorizontalHeaderLabels(HEADERS)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)

@@ -6,7 +6,6 @@ from pathlib import Path
 
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
@@ -19,10 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import DeskError
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field.style import save_cancel_row
 
 
-class _Applying(QDialog):
+class _Applying(DeskDialog):
     """Save runs ``apply(*values)``; a refusal shows under the form and the dialog stays."""
 
     apply = None

@@ -12,7 +12,7 @@ from PySide6.QtGui import QAction
 def install(window) -> None:
     window.permit_windows = {}
     window.permit_activated.connect(lambda uuid: open_permit_window(window, uuid))
-    action = QAction("People and &firms on file…", window)
+    action = QAction("Peop&le and firms on file…", window)
     action.setObjectName("people_directory_action")
     action.triggered.connect(lambda: open_directory(window))
     window.menu("Permits").addAction(action)

@@ -13,10 +13,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.ui.a11y import theme
 from deerfield_desk.ui.citation_links import link_all
 
-ERROR_STYLE = "color:#b00020;font-weight:bold;"
-HINT_STYLE = "color:#555;"
+ERROR_COLOUR = "#b00020"
+
+
+def error_style() -> str:
+    """Red on the light palette, a lighter red where the palette is dark (ui/a11y/theme)."""
+    return f"color:{theme.ink(ERROR_COLOUR)};font-weight:bold;"
+
+
+def hint_style() -> str:
+    """Muted, but still 4.5:1 on every palette (the old #555 vanished on a dark one)."""
+    return f"color:{theme.colour('Muted')};"
 
 
 class ErrorLabel(QLabel):
@@ -52,7 +62,7 @@ class ErrorLabel(QLabel):
 
 def error_label() -> QLabel:
     label = ErrorLabel()
-    label.setStyleSheet(ERROR_STYLE)
+    label.setStyleSheet(error_style())
     label.setWordWrap(True)
     label.setVisible(False)
     return label
@@ -68,7 +78,7 @@ def error_text(text: str) -> QLabel:
 
 def hint_label(text: str) -> QLabel:
     label = QLabel(text)
-    label.setStyleSheet(HINT_STYLE)
+    label.setStyleSheet(hint_style())
     label.setWordWrap(True)
     return label
 
@@ -76,6 +86,7 @@ def hint_label(text: str) -> QLabel:
 def with_error(widget: QWidget, unit: str | None = None) -> tuple[QWidget, QLabel]:
     """A widget (and its unit) above its error line; returns (container, error label)."""
     box = QWidget()
+    box.setFocusProxy(widget)  # the row's label names and focuses the field, not the box
     outer = QVBoxLayout(box)
     outer.setContentsMargins(0, 0, 0, 0)
     outer.setSpacing(2)

@@ -34,6 +34,8 @@ from deerfield_desk.store.discarded_people import void_unused_people
 from deerfield_desk.store.intake_checks import check_submission
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.fit import FitsScreen
+from deerfield_desk.ui.a11y.naming import prepare
 from deerfield_desk.ui.wizard.binding import Binder
 from deerfield_desk.ui.wizard.items_page import ItemsPage
 from deerfield_desk.ui.wizard.parties_page import PartiesPage
@@ -107,7 +109,7 @@ ask_unusual = _ask_unusual
 ask_expired = _ask_expired
 
 
-class ApplicationWizard(QWizard):
+class ApplicationWizard(FitsScreen, QWizard):
     changed = Signal(object)  # the state path just edited
     submitted = Signal(list)  # the permits created (empty: no permit needed)
 
@@ -144,6 +146,7 @@ class ApplicationWizard(QWizard):
         focus_first_field(self.site_page)
 
     def _page_changed(self, _id: int) -> None:
+        prepare(self)  # a page may have built its fields since (the work questions)
         page = self.currentPage()
         if page is not None:
             focus_first_field(page)

@@ -32,6 +32,7 @@ from deerfield_desk.models.wizard_fields import (
     questions_for,
 )
 from deerfield_desk.store.applications import preview
+from deerfield_desk.ui.a11y.naming import name_form
 from deerfield_desk.ui.wizard.fields import error_label, tab_only_to_fields, with_error
 
 CHOICES = {
@@ -131,6 +132,7 @@ class WorkPage(QWizardPage):
             widget.setObjectName(f"q_{q.key}")
             self.inputs[q.key] = widget
         tab_only_to_fields(self.holder)  # a § in a question opens the reader on a click
+        name_form(self.form)  # each question's label names its field (ui/a11y/naming.py)
         # Questions made now would join the end of the window's focus chain: put them right
         # after the description, in the order they are shown.
         chain = [self.description, *self.inputs.values()]
