@@ -35,7 +35,7 @@ def test_request_dialog_flags_under_48_hours_live_and_records_caller(window, qtb
     assert "Less than 48 hours" in dialog.timing.text()
     dialog.requested_by.clear()
     dialog.save()
-    assert dialog.error.text().startswith("requested_by:")
+    assert dialog.error.text().startswith("Requested by: say who asked")
     dialog.requested_by.setText("Dana Builder")
     dialog.phone.setText("608-555-0199")
     dialog.save()
@@ -50,7 +50,7 @@ def test_waive_with_reason_and_occupancy_refusal_names_open_stages(window, qtbot
     qtbot.addWidget(dialog)
     assert dialog.codes == ["footing", "rough", "final"]
     dialog.waive()
-    assert dialog.message.text() == "stage: select the stage to waive first"
+    assert dialog.message.text() == "Stage: select the stage to waive first"
     dialog.table.selectRow(1)
     monkeypatch.setattr(permit_inspections, "ask_text", lambda *a: "framing seen at final")
     dialog.waive()

@@ -274,7 +274,7 @@ class InspectionWeek(QWidget):
                 path, self.bookings, f"Deerfield inspections, week of {self.monday:%d %b %Y}"
             )
         except OSError as exc:
-            self.message.setText(f"file: could not write the calendar ({exc.strerror})")
+            self.message.setText(f"File: could not write the calendar ({exc.strerror})")
             return
         confirm.inform(
             self, "Inspection calendar",

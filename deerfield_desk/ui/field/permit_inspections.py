@@ -25,6 +25,7 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.codes import PermitKind
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.models.inspection_sequence import load_sequence
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store import inspections, occupancy
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.a11y.fit import DeskDialog
@@ -154,7 +155,7 @@ class PermitInspectionsDialog(DeskDialog):
         try:
             action()
         except (InvalidInput, NotAllowed) as exc:
-            head, _, rest = str(exc).partition("Outstanding: ")
+            head, _, rest = say(exc).partition("Outstanding: ")
             listed = "\n• ".join(rest.split("; "))
             self.message.setText(f"{head}\n• {listed}" if rest else head)
             return False
@@ -165,7 +166,7 @@ class PermitInspectionsDialog(DeskDialog):
     def request(self) -> None:
         code = self.selected_code()
         if code is None:
-            self.message.setText("stage: select the stage to request first")
+            self.message.setText("Stage: select the stage to request first")
             return
         dialog = RequestDialog(self.register, self.permit["uuid"], code, parent=self)
         if dialog.exec():
@@ -174,7 +175,7 @@ class PermitInspectionsDialog(DeskDialog):
     def waive(self) -> None:
         code = self.selected_code()
         if code is None:
-            self.message.setText("stage: select the stage to waive first")
+            self.message.setText("Stage: select the stage to waive first")
             return
         reason = ask_text(self, "Waive stage", "Why is this inspection not needed?")
         if reason is not None:
@@ -203,17 +204,17 @@ class PermitInspectionsDialog(DeskDialog):
         """The selected stage's open request (or, ``want_result``, its latest result)."""
         code = self.selected_code()
         if code is None:
-            self.message.setText("stage: select the stage first")
+            self.message.setText("Stage: select the stage first")
             return None
         if want_result:
             latest = dict(inspections.stage_results(self.register, self.permit["uuid"]))
             found = next((r for p, r in latest.items() if p.stage.code == code), None)
             if found is None:
-                self.message.setText("stage: this stage has no recorded result to void")
+                self.message.setText("Stage: this stage has no recorded result to void")
             return found
         found = inspections.open_request(self.register, self.permit["id"], code)
         if found is None:
-            self.message.setText("stage: this stage has no open request")
+            self.message.setText("Stage: this stage has no open request")
         return found
 
     def move_request(self) -> None:
@@ -271,7 +272,7 @@ class PermitInspectionsDialog(DeskDialog):
         if term is None:
             return
         if term.strip() and not term.strip().isdigit():
-            self.message.setText("term_days: a whole number of days, or blank for 30")
+            self.message.setText("Term (days): a whole number of days, or blank for 30")
             return
         days = f"{int(term)} days" if term.strip() else "30 days"
         if not confirm.confirm(
@@ -301,7 +302,7 @@ class PermitInspectionsDialog(DeskDialog):
         try:
             occupied = date.fromisoformat(day.strip())
         except ValueError:
-            self.message.setText("occupied_on: give the day as YYYY-MM-DD")
+            self.message.setText("Occupied on: give the day as YYYY-MM-DD")
             return
         if self._run(
             lambda: occupancy.record_early_occupancy(self.register, self.permit["uuid"], occupied),

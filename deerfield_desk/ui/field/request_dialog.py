@@ -32,10 +32,12 @@ from deerfield_desk.models.inspection_slots import (
     is_office_hours,
     request_questions,
 )
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store import inspections
 from deerfield_desk.store.inspection_calendar import caller_for
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field.style import (
     ALERT,
@@ -175,6 +177,6 @@ class RequestDialog(DeskDialog):
                 merge=merge,
             )
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(str(exc))
+            show_error(self, self.error, say(exc), getattr(exc, "field", None))
             return
         self.accept()

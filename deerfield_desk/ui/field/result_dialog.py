@@ -43,6 +43,7 @@ from deerfield_desk.models.inspection_rules import (
 )
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.models.inspection_slots import default_reinspection_slot
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store import inspections
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
@@ -267,10 +268,12 @@ class ResultDialog(DeskDialog):
     def save(self) -> None:
         result = self.chosen()
         if result is None:
-            self.error.setText("result: choose passed, failed, partial, not ready or cancelled")
+            show_error(self, self.error, "Result: choose passed, failed, partial, not ready or "
+                       "cancelled")  # fmt: skip
             return
         if self.inspected_at.dateTime().toPython() > datetime.now() + timedelta(minutes=5):
-            self.error.setText("inspected_at: an inspection cannot be recorded in the future")
+            show_error(self, self.error, "Inspected at: an inspection cannot be recorded in the "
+                       "future", "inspected_at")  # fmt: skip
             return
         if (
             result == Result.PASSED
@@ -298,6 +301,6 @@ class ResultDialog(DeskDialog):
                 strict_order=True,
             )
         except (InvalidInput, NotAllowed) as exc:
-            show_error(self, self.error, str(exc), getattr(exc, "field", None))
+            show_error(self, self.error, say(exc), getattr(exc, "field", None))
             return
         self.accept()

@@ -25,9 +25,11 @@ from PySide6.QtWidgets import (
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.models.inspection_slots import OFFICE_HOURS, is_office_hours, next_slot
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store import inspection_schedule
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.field.style import save_cancel_row
 from deerfield_desk.ui.field.text import text_label
 
@@ -98,7 +100,7 @@ class RescheduleDialog(QDialog):
                 self.register, self.inspection["uuid"], self.moment(), self.reason.text()
             )
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(str(exc))
+            show_error(self, self.error, say(exc), getattr(exc, "field", None))
             return
         self.accept()
 
@@ -116,7 +118,7 @@ def _with_reason(parent, title: str, prompt: str, action) -> dict | None:
     try:
         return action(reason)
     except (InvalidInput, NotAllowed) as exc:
-        confirm.inform(parent, title, str(exc))
+        confirm.inform(parent, title, say(exc))
         return None
 
 
