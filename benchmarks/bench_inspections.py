@@ -21,6 +21,9 @@ import time
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
+#: A daytime request, whenever the bench runs (a call at 03:00 is questioned).
+NOON = datetime.now().replace(hour=12, minute=0, second=0, microsecond=0)
+
 PHOTO_TARGET_MS = 400
 TODAY_TARGET_MS = 200
 
@@ -72,7 +75,7 @@ def bench_photo(context: dict | None, rounds: int = 9) -> dict:
             # a permit a round: a stage has one open request at a time (issue 17)
             permit = reg.insert("permits", {"kind": "building", "structure": "dwelling"})
             row = inspections.request_inspection(
-                reg, permit["uuid"], "final", requested_by="bench", requested_at=datetime.now()
+                reg, permit["uuid"], "final", requested_by="bench", requested_at=NOON, now=NOON
             )
             for sub in ("originals", "display", "thumbs"):  # no reuse of earlier files
                 target = paths.photos / sub
@@ -113,6 +116,7 @@ def _house_under_way(reg, permit: dict) -> bool:
 
 def seed_day(reg, permits: int, stops: int = 20) -> None:
     """The measured day: 20 requests through the store (journaled), with route order."""
+    from deerfield_desk.models.inspection_slots import Odd
     from deerfield_desk.store import inspections
 
     uuids = []
@@ -133,6 +137,7 @@ def seed_day(reg, permits: int, stops: int = 20) -> None:
                 requested_by="Dana Builder",
                 requested_at=datetime(2026, 11, 20, 9),
                 scheduled_for=datetime(2026, 11, 24, 9),
+                now=datetime(2026, 11, 20, 9),
             )
             inspections.record_result(
                 reg,
@@ -142,6 +147,7 @@ def seed_day(reg, permits: int, stops: int = 20) -> None:
                     {"section": "12.12(5)(c)", "description": "no firestop", "correction": "add"}
                 ],
                 inspected_at=datetime(2026, 11, 24, 9, 30),
+                order_reason="bench: a rough-in failed on a house under way",
             )
         row = inspections.request_inspection(
             reg,
@@ -151,6 +157,8 @@ def seed_day(reg, permits: int, stops: int = 20) -> None:
             requested_at=datetime(2026, 11, 30, 9),
             scheduled_for=datetime(DAY.year, DAY.month, DAY.day, 8 + k // 3, (k % 3) * 20),
             contact_phone="608-555-0100",
+            now=datetime(2026, 11, 30, 9),
+            confirmed_odd=[Odd.OFFICE_CLOSED],  # the bench's day may fall on a weekend
         )
         uuids.append(row["uuid"])
     inspections.set_route(reg, uuids)

@@ -54,6 +54,7 @@ def build_desk(register: Register, tmp: Path, main_window) -> Desk:
             inspections.request_inspection(
                 register, permit["uuid"], stage, requested_by="Owner",
                 requested_at=datetime(2026, 11, 27, 8), scheduled_for=datetime(2026, 12, 1, hour),
+                now=datetime(2026, 11, 27, 8),
             )
         )  # fmt: skip
     return desk
@@ -255,6 +256,24 @@ def receipts(desk: Desk) -> Iterator[QWidget]:
     yield _shown(desk, ReceiptsDialog(desk.window, desk.register, day=DAY))
 
 
+def office_hours(desk: Desk) -> Iterator[QWidget]:
+    from deerfield_desk.ui.field.office_hours_dialog import OfficeHoursDialog
+
+    yield _shown(desk, OfficeHoursDialog(desk.register, desk.window))
+
+
+def result_again(desk: Desk) -> Iterator[QWidget]:
+    """The Result dialog recording a visit again after its result was voided (issue 17)."""
+    from deerfield_desk.store import inspection_schedule
+    from deerfield_desk.ui.field.result_dialog import ResultDialog
+
+    visit = desk.visits[1]
+    inspections.record_result(desk.register, visit["uuid"], "not_ready",
+                              inspected_at=datetime(2026, 12, 1, 11))  # fmt: skip
+    again = inspection_schedule.void_result(desk.register, visit["uuid"], "wrong stop")
+    yield _shown(desk, ResultDialog(desk.register, again["uuid"]))
+
+
 def zoning(desk: Desk) -> Iterator[QWidget]:
     from deerfield_desk.ui.zoning_dialog import ZoningDialog
 
@@ -311,6 +330,8 @@ SCREENS: dict[str, Callable[[Desk], Iterator[QWidget]]] = {
     "take payment": take_payment,
     "receipts": receipts,
     "zoning": zoning,
+    "office hours": office_hours,
+    "result again": result_again,
     "permit window": permit_window,
     "owner link": owner_link,
 }

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from deerfield_desk.config import register_paths
 from deerfield_desk.models.actor import Actor, Role
+from deerfield_desk.models.inspection_slots import Odd
 from deerfield_desk.store import inspection_schedule, inspections
 from deerfield_desk.store.register import Register
 from deerfield_desk.ui.field.inspection_week import InspectionWeek
@@ -40,7 +41,8 @@ def build(reg: Register) -> list[dict]:
         when = datetime.combine(DAY, datetime.min.time()).replace(hour=8 + n)
         stops.append(inspections.request_inspection(
             reg, permit["uuid"], stage, requested_by="Dana Builder", requested_at=asked,
-            scheduled_for=when if n != 8 else when.replace(hour=5),
+            scheduled_for=when if n != 8 else when.replace(hour=5), now=asked,
+            confirmed_odd=[Odd.OUTSIDE_HOURS] if n == 8 else [],  # the early concrete pour
         ))  # fmt: skip
     inspections.record_result(reg, stops[0]["uuid"], "passed", inspected_at=asked + timedelta(4))
     later = datetime.combine(DAY, datetime.min.time()).replace(hour=14, minute=30)

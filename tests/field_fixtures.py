@@ -29,6 +29,7 @@ def office_day(reg: Register) -> dict:
         requested_by="Dana Builder",
         requested_at=datetime(2026, 11, 27, 9, 0),
         scheduled_for=datetime(2026, 12, 1, 9, 0),
+        now=datetime(2026, 11, 27, 9, 0),
     )
     return {"main": main, "oak": oak, "rough": rough}
 

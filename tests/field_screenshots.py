@@ -64,7 +64,8 @@ def main(out_dir: str, suffix: str, theme: str = "") -> None:
     field = Register.open(copy, LAPTOP)
     inspections.set_route(field, [ids["rough"]["uuid"]])
     inspections.record_result(field, ids["rough"]["uuid"], "failed", notes="Guard missing",
-        defects=[{"section": "SPS 321.10", "correction": "Install guard"}])  # fmt: skip
+        defects=[{"section": "SPS 321.10", "correction": "Install guard"}],
+        order_reason="footing and foundation passed on paper")  # fmt: skip
     laptop = MainWindow(field, register_paths(copy))
     laptop.resize(1366, 768)
     laptop.show()

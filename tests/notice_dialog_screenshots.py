@@ -71,11 +71,13 @@ def main(out: str, is_dark: bool) -> None:
         stage = inspections.planned_stages(reg, permit["uuid"])[0].stage.code
         visit = inspections.request_inspection(reg, permit["uuid"], stage, requested_by="Owner",
                                                 requested_at=datetime(2026, 11, 27, 8),
-                                                scheduled_for=datetime(2026, 12, 1, 9))  # fmt: skip
+                                                scheduled_for=datetime(2026, 12, 1, 9),
+                                                now=datetime(2026, 11, 27, 8))  # fmt: skip
         if permit is row:
             inspections.record_result(reg, visit["uuid"], "failed", defects=[
                 {"section": "12.08", "description": "Anchor bolts missing",
-                 "correction": "Set bolts 6 ft on centre"}])  # fmt: skip
+                 "correction": "Set bolts 6 ft on centre"}],
+                order_reason="erosion control seen on the same visit")  # fmt: skip
     reg.update("permits", held["uuid"], {"status": "stop_work"}, action="shot")
     today = TodayScreen(window, date(2026, 12, 1))
     today.resize(1366, 768)

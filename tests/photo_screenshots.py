@@ -51,7 +51,7 @@ def main(out_dir: str, suffix: str, theme: str = "") -> None:
     permit = make_permit(reg)
     stops = [
         inspections.request_inspection(
-            reg, permit["uuid"], stage, requested_by="Dana", requested_at=NOW
+            reg, permit["uuid"], stage, requested_by="Dana", requested_at=NOW, now=NOW
         )  # fmt: skip
         for stage in ("footing", "foundation")
     ]
@@ -81,7 +81,8 @@ def main(out_dir: str, suffix: str, theme: str = "") -> None:
     save_village_settings(reg, SETTINGS)
     defects = [{"section": "12.12(5)(a)", "description": "footing too shallow",
                 "correction": "dig to 48 in", "minor": False}]  # fmt: skip
-    inspections.record_result(reg, stops[0]["uuid"], "failed", defects=defects, inspected_at=NOW)
+    inspections.record_result(reg, stops[0]["uuid"], "failed", defects=defects, inspected_at=NOW,
+                              order_reason="erosion control seen on the same visit")  # fmt: skip
     dialog = SignatureDialog(reg, stops[0]["uuid"])
     dialog.name.setText("Dana Builder")
     points = [(30, 120), (90, 50), (150, 140), (230, 60), (320, 150), (420, 80), (520, 120)]
@@ -98,8 +99,9 @@ def main(out_dir: str, suffix: str, theme: str = "") -> None:
 
     site = make_permit(reg, kind="erosion_control", permit_class="major", work=None,
                        number="2026-0002", address="40 Oak Ave")  # fmt: skip
-    erosion = inspections.request_inspection(reg, site["uuid"], "erosion_control",
-                                             requested_by="Ann", requested_at=NOW)  # fmt: skip
+    erosion = inspections.request_inspection(
+        reg, site["uuid"], "erosion_control", requested_by="Ann", requested_at=NOW, now=NOW
+    )
     checklist = ChecklistDialog(window, site["uuid"], erosion["uuid"])
     checklist.answer("tracking_pad", "deficient", "mud on Oak Ave")
     checklist.answer("dewatering", "meets")

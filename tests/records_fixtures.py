@@ -28,6 +28,7 @@ def pass_every_stage(reg, permit_uuid: str, when: datetime) -> None:
         asked = inspections.request_inspection(
             reg, permit_uuid, planned.stage.code, requested_by="Acme Homes",
             requested_at=when - timedelta(days=3), scheduled_for=when,
+            now=when - timedelta(days=3),
         )  # fmt: skip
         inspections.record_result(reg, asked["uuid"], "passed", inspected_at=when)
 
@@ -41,12 +42,16 @@ def make_full_year(reg, photos=None) -> dict:
     first = inspections.request_inspection(
         reg, uuids[f"{YEAR}-0005"], "insulation", requested_by="Acme Homes",
         requested_at=datetime(YEAR, 5, 12, 9, 0), scheduled_for=datetime(YEAR, 5, 20, 9, 0),
+        now=datetime(YEAR, 5, 12, 9, 0),  # the year's records, entered as they happened
     )  # fmt: skip
+    earlier = "the earlier stages were inspected before this register was kept"
     _failed, again = inspections.record_result(
-        reg, first["uuid"], "failed", defects=[DEFECT], inspected_at=datetime(YEAR, 5, 20, 9, 30)
-    )
+        reg, first["uuid"], "failed", defects=[DEFECT], inspected_at=datetime(YEAR, 5, 20, 9, 30),
+        order_reason=earlier,
+    )  # fmt: skip
     assert again is not None
-    inspections.record_result(reg, again["uuid"], "passed", inspected_at=datetime(YEAR, 5, 27, 10))
+    inspections.record_result(reg, again["uuid"], "passed", inspected_at=datetime(YEAR, 5, 27, 10),
+                              order_reason=earlier)  # fmt: skip
     items = items_for("minor", False)
     responses = {i.code: ("meets", None) for i in items}
     responses[items[0].code] = ("deficient", "silt fence down along the east line")

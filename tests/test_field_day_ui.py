@@ -34,7 +34,7 @@ def window(main_window, field_register):
 def book(reg, permit, stage, hour, minute=0):
     return inspections.request_inspection(
         reg, permit["uuid"], stage, requested_by="Dana Builder", requested_at=ASKED,
-        scheduled_for=datetime(DAY.year, DAY.month, DAY.day, hour, minute),
+        scheduled_for=datetime(DAY.year, DAY.month, DAY.day, hour, minute), now=ASKED,
     )  # fmt: skip
 
 

@@ -32,6 +32,10 @@ def office(register):
     return register
 
 
+#: The permits of these tests were issued with their early stages behind them.
+EARLIER = "footing and foundation inspected before the register was kept"
+
+
 def fail_rough_in(field, ids, camera):
     """The laptop's morning: reorders the route, fails the rough-in with two photos and posts
     a stop-work order."""
@@ -49,6 +53,7 @@ def fail_rough_in(field, ids, camera):
             }
         ],
         inspected_at=MORNING,
+        order_reason=EARLIER,
     )
     paths = Paths(field.path)
     for name, colour in (("IMG_0001.jpg", "red"), ("IMG_0002.jpg", "blue")):
@@ -84,6 +89,7 @@ def test_the_day_that_failed_before(office, tmp_path):
     oak_request = inspections.request_inspection(
         office, ids["oak"]["uuid"], "footing", requested_by="Sam Oak",
         requested_at=datetime(2026, 11, 30, 8, 0),
+        now=CHECKOUT_AT,
     )  # fmt: skip
     pack = tmp_path / "return.ddfield"
     head_before = journal.read_head(open_copy(copy).conn)
@@ -101,6 +107,7 @@ def test_the_day_that_failed_before(office, tmp_path):
     assert result.released_numbers == [f"N-2026-{n:04d}" for n in range(2, 31)]
     rough = office.get("inspections", ids["rough"]["uuid"])
     assert rough["result"] == "failed" and rough["inspector"] == "Lee Inspector"
+    assert rough["order_reason"] == EARLIER  # the laptop's decision arrives whole, unquestioned
     assert rough["scheduled_for"] == "2026-12-01T14:00"  # the office's move kept
     assert rough["route_order"] == 3  # held until the clerk decides
     assert office.get("inspections", oak_request["uuid"])["requested_by"] == "Sam Oak"
@@ -220,18 +227,21 @@ def test_two_devices_out_at_once(office, tmp_path):
     oak_footing = inspections.request_inspection(
         office, ids["oak"]["uuid"], "footing", requested_by="Sam Oak",
         requested_at=datetime(2026, 11, 27, 8, 0), scheduled_for=datetime(2026, 12, 1, 11, 0),
+        now=CHECKOUT_AT,
     )  # fmt: skip
     one, two = tmp_path / "one.sqlite", tmp_path / "two.sqlite"
     checkout(office, one, "laptop-1", now=CHECKOUT_AT)
     second = checkout(office, two, "laptop-2", now=CHECKOUT_AT)
     assert [b.label() for b in second.manifest.blocks] == ["N-2026-0031…N-2026-0060"]
     with open_copy(one) as field:
-        inspections.record_result(field, ids["rough"]["uuid"], "passed", inspected_at=MORNING)
+        inspections.record_result(field, ids["rough"]["uuid"], "passed", inspected_at=MORNING,
+                                  order_reason=EARLIER)  # fmt: skip
         # booked as stops 1 and 2 of the day; this laptop puts them after two stops of its own
         inspections.schedule(field, ids["rough"]["uuid"], datetime(2026, 12, 1, 9, 0), 3)
         inspections.schedule(field, oak_footing["uuid"], datetime(2026, 12, 1, 11, 0), 4)
     with open_copy(two) as field:
-        inspections.record_result(field, oak_footing["uuid"], "passed", inspected_at=MORNING)
+        inspections.record_result(field, oak_footing["uuid"], "passed", inspected_at=MORNING,
+                                  order_reason=EARLIER)  # fmt: skip
         inspections.set_route(field, [oak_footing["uuid"], ids["rough"]["uuid"]])
         draft = notices.draft_notice(
             field, "house_number", facts="No number posted.", sections=["12.32(5)(c)"],
@@ -284,7 +294,8 @@ def test_one_copy_per_device_until_checked_in_or_abandoned(office, tmp_path):
     with pytest.raises(InvalidInput, match="reason"):
         abandon(office, "laptop-1", "  ")
     with open_copy(copy) as field:
-        inspections.record_result(field, office.ids["rough"]["uuid"], "passed")
+        inspections.record_result(field, office.ids["rough"]["uuid"], "passed",
+                                  order_reason=EARLIER)  # fmt: skip
     write_return(copy, tmp_path / "late.ddfield")
     row, released = abandon(office, "laptop-1", "laptop dropped in the river")
     assert row["status"] == "abandoned" and len(released) == 30
@@ -301,12 +312,13 @@ def test_next_checkout_carries_the_office_changes(office, tmp_path):
     copy, pack = tmp_path / "field.sqlite", tmp_path / "return.ddfield"
     checkout(office, copy, "laptop-1", now=CHECKOUT_AT)
     with open_copy(copy) as field:
-        inspections.record_result(field, office.ids["rough"]["uuid"], "passed")
+        inspections.record_result(field, office.ids["rough"]["uuid"], "passed",
+                                  order_reason=EARLIER)  # fmt: skip
     write_return(copy, pack)
     checkin(office, pack)
     inspections.request_inspection(
         office, office.ids["oak"]["uuid"], "footing", requested_by="Sam Oak",
-        requested_at=datetime(2026, 12, 2, 8, 0))  # fmt: skip
+        requested_at=datetime(2026, 12, 2, 8, 0), now=datetime(2026, 12, 2, 8, 0))  # fmt: skip
     fresh = tmp_path / "fresh.sqlite"
     checkout(office, fresh, "laptop-1")
     with open_copy(fresh) as field:
@@ -329,7 +341,7 @@ def test_checkout_carries_the_open_permits_photos_and_verify_knows_the_rest(offi
     )  # fmt: skip
     done = inspections.request_inspection(
         office, ids["oak"]["uuid"], "final", requested_by="Sam Oak",
-        requested_at=datetime(2026, 11, 2, 8, 0),
+        requested_at=datetime(2026, 11, 2, 8, 0), now=datetime(2026, 11, 2, 8, 0),
     )  # fmt: skip
     closed_photo = photos.import_photo(
         office, paths, photo_file(tmp_path / "cam", "b.jpg", "yellow"), "inspections",

@@ -42,6 +42,7 @@ def test_field_photos_signature_draft_and_library_come_back(office, tmp_path):
     inspections.record_result(
         field, rough, "failed", inspected_at=MORNING,
         defects=[{"section": "SPS 321.04", "description": "No guard", "correction": "Add one"}],
+        order_reason="footing and foundation inspected before the register was kept",
     )  # fmt: skip
     paths = Paths(field.path)
     photo = photos.import_photo(

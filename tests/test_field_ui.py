@@ -73,7 +73,8 @@ def test_check_out_work_in_the_field_and_check_in_with_a_conflict(
     assert not any(laptop.field_actions[k].isEnabled() for k in ("checkout", "checkin"))
     # the stop was booked as stop 1 of its day; the laptop moves it to 2
     inspections.schedule(field_reg, ids["rough"]["uuid"], datetime(2026, 12, 1, 9, 0), 2)
-    inspections.record_result(field_reg, ids["rough"]["uuid"], "passed")
+    inspections.record_result(field_reg, ids["rough"]["uuid"], "passed",
+                              order_reason="footing and foundation passed on paper")  # fmt: skip
     pack = tmp_path / "stick" / "return.ddfield"
     monkeypatch.setattr(field_ui, "ask_path", lambda *a, **k: str(pack))
     # the route, the result, and the copy's journaled start of its notice block

@@ -9,6 +9,7 @@ import pytest
 
 from deerfield_desk.exports.inspection_ics import calendar_text, escape_text, fold
 from deerfield_desk.models.calendar import VillageCalendar
+from deerfield_desk.models.inspection_slots import Odd
 from deerfield_desk.store import inspection_schedule, inspections
 from deerfield_desk.store.inspection_calendar import week_bookings
 from deerfield_desk.ui import confirm, permit_picker
@@ -32,10 +33,10 @@ def window(main_window, field_register):
     return main_window(field_register)
 
 
-def book(reg, permit, stage, when):
+def book(reg, permit, stage, when, odd=()):
     return inspections.request_inspection(
         reg, permit["uuid"], stage, requested_by="Dana Builder", requested_at=ASKED,
-        scheduled_for=when,
+        scheduled_for=when, now=ASKED, confirmed_odd=odd,
     )  # fmt: skip
 
 
@@ -43,7 +44,7 @@ def week(reg):
     permit = make_permit(reg, address="12 Main St, Unit 3; rear")
     other = make_permit(reg, number="2026-0002", address="40 Oak Ave", phone="608-555-0202")
     a = book(reg, permit, "erosion_control", datetime(2026, 12, 8, 9, 0))
-    b = book(reg, other, "footing", datetime(2026, 12, 9, 4, 0))  # 04:00: outside hours
+    b = book(reg, other, "footing", datetime(2026, 12, 9, 4, 0), [Odd.OUTSIDE_HOURS])  # 04:00
     return permit, a, b
 
 
@@ -120,10 +121,12 @@ def test_ics_export_is_rfc_5545_and_reads_back_in_local_time(window, qtbot, tmp_
 def test_a_moved_inspection_keeps_its_uid_and_summer_time_is_cdt(field_register):
     reg = field_register
     permit = make_permit(reg)
-    visit = book(reg, permit, "erosion_control", datetime(2027, 7, 6, 10, 0))
-    first = calendar_text(week_bookings(reg, date(2027, 7, 5), VillageCalendar()), "w")
+    visit = book(reg, permit, "erosion_control", datetime(2027, 7, 6, 10, 0), [Odd.FAR_AHEAD])
+    july = date(2027, 7, 5)
+    first = calendar_text(week_bookings(reg, july, VillageCalendar(), for_export=True), "w")
     inspection_schedule.reschedule(reg, visit["uuid"], datetime(2027, 7, 7, 11, 0), "rain")
-    second = calendar_text(week_bookings(reg, date(2027, 7, 5), VillageCalendar()), "w")
+    second = calendar_text(week_bookings(reg, july, VillageCalendar(), for_export=True), "w")
+    assert "SEQUENCE:0" in first and "SEQUENCE:1" in second  # moved: a new version
     uid = f"UID:{visit['uuid']}@deerfield-desk.invalid"
     assert uid in first and uid in second
     (event,) = icalendar.Calendar.from_ical(second).walk("VEVENT")

@@ -34,6 +34,7 @@ def book(reg, permit, stage, hour, requested_at=NOW, day=DAY):
         requested_by="Dana Builder",
         requested_at=requested_at,
         scheduled_for=datetime(day.year, day.month, day.day, hour, 0),
+        now=requested_at,
     )
 
 
@@ -41,13 +42,14 @@ def test_today_lists_stops_in_route_order_with_phone_defects_and_late_flag(windo
     reg = window.register
     first = make_permit(reg, number="2026-0001", address="12 Main St", phone="608-555-0101")
     second = make_permit(reg, number="2026-0002", address="40 Oak Ave", phone="608-555-0202")
-    earlier = book(reg, first, "footing", 9, datetime(2026, 11, 18, 9), date(2026, 11, 21))
+    earlier = book(reg, first, "footing", 9, datetime(2026, 11, 18, 9), date(2026, 11, 20))
     inspections.record_result(
         reg,
         earlier["uuid"],
         "failed",
         defects=[{"section": "12.12(5)(a)", "description": "rebar", "correction": "add"}],
-        inspected_at=datetime(2026, 11, 21, 9),
+        inspected_at=datetime(2026, 11, 20, 9),
+        order_reason="silt fence checked on the same visit",
     )
     a = book(reg, first, "foundation", 9)
     b = book(reg, second, "footing", 11, requested_at=datetime(2026, 12, 2, 10))

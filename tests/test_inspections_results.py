@@ -22,11 +22,15 @@ DEFECT = {
 }
 
 
+WHY = "recorded in the order this test needs"
+
+
 def inspect(reg, permit, stage, result, defects=None):
     row = inspections.request_inspection(
-        reg, permit["uuid"], stage, requested_by="Dana", requested_at=NOW
+        reg, permit["uuid"], stage, requested_by="Dana", requested_at=NOW, now=NOW
     )
-    return inspections.record_result(reg, row["uuid"], result, defects=defects)
+    # the order of stages is not what these tests are about (test_inspection_schedule is)
+    return inspections.record_result(reg, row["uuid"], result, defects=defects, order_reason=WHY)
 
 
 def pass_all(reg, permit, but=()):
@@ -64,7 +68,7 @@ def test_failure_needs_each_defect_cited_and_corrected(field_register):
     with pytest.raises(InvalidInput, match=r"defects\[1\]\.section"):
         inspections.record_result(reg, row["uuid"], "failed", defects=[{"correction": "x"}])
     assert reg.get("inspections", row["uuid"])["result"] == "requested"
-    passed, follow_up = inspections.record_result(reg, row["uuid"], "passed")
+    passed, follow_up = inspections.record_result(reg, row["uuid"], "passed", order_reason=WHY)
     assert follow_up is None and passed["notice_kind"] == "compliance"
     with pytest.raises(NotAllowed, match="already"):
         inspections.record_result(reg, row["uuid"], "failed", defects=[DEFECT])

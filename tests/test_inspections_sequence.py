@@ -7,6 +7,7 @@ import pytest
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import excavation_due, is_late_request
 from deerfield_desk.models.inspection_sequence import load_sequence, stages_for
+from deerfield_desk.models.inspection_slots import Odd
 from deerfield_desk.store import inspections
 from deerfield_desk.store.journal import history
 from tests.inspections_fixtures import NOW, make_permit, open_field_register
@@ -97,6 +98,8 @@ def test_request_records_who_and_when_and_is_never_approved_by_default(field_reg
         requested_by="Dana Builder",
         requested_at=NOW,
         scheduled_for=NOW + timedelta(hours=47, minutes=59),
+        now=NOW,
+        confirmed_odd=[Odd.OUTSIDE_HOURS],  # 07:59, before the office opens
     )
     assert (row["requested_by"], row["requested_at"]) == ("Dana Builder", "2026-12-01T08:00")
     assert row["late_request"] == 1 and row["result"] == "requested"
@@ -124,6 +127,8 @@ def test_excavation_notice_is_never_a_late_request(field_register):
         requested_by="Wrecker",
         requested_at=NOW,
         scheduled_for=NOW + timedelta(hours=20),
+        now=NOW,
+        confirmed_odd=[Odd.OUTSIDE_HOURS],  # 04:00: the wrecker's crew starts early
     )
     assert row["late_request"] == 0
 

@@ -9,6 +9,7 @@ import pytest
 from deerfield_desk.store import register_queries as rq
 from deerfield_desk.store.applications import add_person
 from deerfield_desk.store.near_words import edits, soundex
+from deerfield_desk.store.people import search_people
 from tests.test_counter_search import _file, _found
 
 NAMES = ["Maria Gonzalez", "Carl Johnson", "Ruth McDonald", "Ann Smith", "Bo Smyth",
@@ -67,3 +68,27 @@ def test_the_edit_distance_and_sound_keys():
     assert soundex("Gonzales") == soundex("Gonzalez") == "G524"
     # Soundex alone would take Schmidt for Smith: why five-letter words get no such tier
     assert soundex("Smith") == soundex("Schmidt") == "S530"
+
+
+def test_the_people_directory_finds_near_misses_after_the_exact_ones(village):
+    names = [(p["name"], bool(p.get("near_match"))) for p in search_people(village, "Jonsen")]
+    assert names == [("Dan Jonsen", False), ("Eve Jonson", True), ("Carl Johnson", True)]
+    names = [(p["name"], bool(p.get("near_match"))) for p in search_people(village, "Smith")]
+    assert names == [("Ann Smith", False), ("Flo Smithers", False), ("Bo Smyth", True)]
+    assert [p["name"] for p in search_people(village, "Mc Donald")] == ["Ruth McDonald"]
+    assert [p["name"] for p in search_people(village, "Gonzalles")] == ["Maria Gonzalez"]
+    assert search_people(village, "Zzyzx") == []
+
+
+def test_the_directory_window_says_which_names_are_spelt_differently(qtbot, main_window, village):
+    from deerfield_desk.ui.permit_window import open_directory
+    from tests.test_permit_window import cells
+
+    directory = open_directory(main_window(village))
+    directory.search.setText("Jonsen")
+    qtbot.waitUntil(lambda: directory.table.rowCount() == 3, timeout=3000)
+    assert cells(directory.table, 0) == ["Dan Jonsen", "Eve Jonson", "Carl Johnson"]
+    notes = cells(directory.table, 7)
+    assert "spelt a little differently" not in (notes[0] or "")
+    assert all("name spelt a little differently" in note for note in notes[1:])
+    assert directory.count.text() == "3 shown (2 spelt a little differently)"

@@ -192,8 +192,8 @@ def test_no_tab_of_the_permit_window_shows_a_code_or_json(qtbot, window, registe
 
     permit = make_permit(register)
     visit = request_inspection(register, permit["uuid"], "draintile_basement_floor",
-                               requested_by="Dana", requested_at=NOW)  # fmt: skip
-    record_result(register, visit["uuid"], "not_ready", inspected_at=NOW, strict_order=False)
+                               requested_by="Dana", requested_at=NOW, now=NOW)  # fmt: skip
+    record_result(register, visit["uuid"], "not_ready", inspected_at=NOW)
     record_deposit(register, permit["uuid"], "completion_deposit", 50000, "check 1042", TODAY)
     pw = PermitWindow(window, permit["uuid"], TODAY)
     qtbot.addWidget(pw)

@@ -18,7 +18,7 @@ def test_a_failed_inspections_defects_read_as_sentences_not_json(register):
          "correction": "install fire blocking"},
         {"section": "12.12(5)(c)", "description": "Loose stair rail", "minor": True,
          "correction": "fasten the rail"},
-    ])  # fmt: skip
+    ], order_reason="erosion control and footing passed on paper")  # fmt: skip
     stored = register.get("inspections", ids["rough"]["uuid"])["defects_json"]
     text = shown(stored)
     assert text.splitlines() == [

@@ -59,6 +59,7 @@ def test_the_receipt_prints_every_line_on_either_paper(register, tmp_path, paper
     for words in (*EVERY_LINE, "paid at the counter", "Receipt"):
         assert words in text, f"{words!r} missing on the {paper} receipt"
     assert "DEMO" not in text  # a real register's receipt
+    assert b"/Lang (en-US)" in pdf and b"/DisplayDocTitle true" in pdf  # read aloud (19.6)
 
 
 def test_a_roll_receipt_grows_with_its_lines_and_a_voided_one_says_void(register, tmp_path):

@@ -7,7 +7,8 @@ shortcomings that do not threaten safety, health or welfare; it runs 30 days (th
 (§12.15), so the end date is printed large.
 
 Record: the permit row plus ``occupancy``: ``{"temporary": bool, "issued_date": ISO,
-"end_date": ISO | None, "outstanding": [items], "use": "single-family dwelling"}``.
+"end_date": ISO | None, "outstanding": [items], "use": "single-family dwelling",
+"voided": bool, "void_reason": str | None}``: a voided one prints with VOID across it.
 """
 
 from __future__ import annotations
@@ -39,6 +40,14 @@ def temporary_end(occupancy: dict, calendar=None) -> date:
     return compute_deadline("temporary_occupancy_end", issued, calendar).due
 
 
+def occupancy_mark(record: dict, occ: dict):
+    """VOID across a voided occupancy permit (with its reason: it is kept as a record and
+    reprints, never as a permit in force), else the building permit's own mark."""
+    if occ.get("voided"):
+        return status_mark("VOID", f"Occupancy permit voided: {occ.get('void_reason') or ''}")
+    return status_mark(permit_mark(record))
+
+
 def render_occupancy(record: dict, settings, *, calendar=None) -> bytes:
     """Only an occupancy permit recorded in the register prints (``record['occupancy']`` with
     its ``number``, e.g. 2026-0042-OC1): the register refuses to record one before every
@@ -53,8 +62,9 @@ def render_occupancy(record: dict, settings, *, calendar=None) -> bytes:
     temporary = bool(occ.get("temporary"))
     title = "Temporary Occupancy Permit" if temporary else "Occupancy Permit"
     number = occ["number"]
+    mark = occupancy_mark(record, occ)
     story = [
-        *status_mark(permit_mark(record)).flowables(),
+        *mark.flowables(),
         para(title, "title"),
         para(
             f"Occupancy permit {number} · building permit {record.get('permit_number')} · "
@@ -110,5 +120,4 @@ def render_occupancy(record: dict, settings, *, calendar=None) -> bytes:
             ),
         ]
     story += signature(village.inspector, "Building Inspector")
-    mark = status_mark(permit_mark(record))
     return build_pdf(story, title=title, ref=number, settings=village, mark=mark)

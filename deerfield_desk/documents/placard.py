@@ -72,7 +72,6 @@ def _fit(canvas, text: str, font: str, size: float, width: float, x: float, y: f
 
 def draw_placard(canvas: Canvas, record: dict, village) -> None:
     w, h = PAGE
-    draw_demo(canvas, PAGE, village)
     number = str(record.get("house_number") or "").strip() or "?"
     canvas.setLineWidth(6)
     canvas.rect(EDGE, EDGE, w - 2 * EDGE, h - 2 * EDGE, stroke=1, fill=0)
@@ -113,6 +112,7 @@ def draw_placard(canvas: Canvas, record: dict, village) -> None:
         "On the finished building: numbers at least 2½ in tall, visible from the street "
         f"({cite('12.32(5)')})",
     )
+    draw_demo(canvas, PAGE, village)  # last: over the big numbers, which would hide it
 
 
 def render_placards(records: Iterable[dict], settings, *, calendar=None) -> bytes:

@@ -21,6 +21,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer, Table
 
+from deerfield_desk.documents.accessible import declare
 from deerfield_desk.documents.blocks import esc
 from deerfield_desk.documents.layout import cite, fmt_date, styles
 from deerfield_desk.documents.marks import MEANINGS, draw_demo
@@ -173,6 +174,7 @@ def render_receipt_roll(record: dict, village: VillageSettings, method: str) -> 
                   topPadding=0, bottomPadding=0, id="roll")  # fmt: skip
 
     def on_page(canvas, _doc, *, voided: bool) -> None:
+        declare(canvas)  # language and title display, as every document (issue 19.6)
         if voided:
             canvas.saveState()
             canvas.setFillColorRGB(0.55, 0.55, 0.55, alpha=0.35)

@@ -38,6 +38,16 @@ def signature_drawing(signature: dict) -> Drawing:
     return drawing
 
 
+def _carried_line(signature: dict) -> list:
+    """A signature carried from the voided earlier record of this visit says so
+    (``store.visit_carry``): it was given on that record's document, not on this one."""
+    if not signature.get("carried_from"):
+        return []
+    when = fmt_date((signature.get("carried_from_at") or "")[:10] or None)
+    return [para(f"Given on the earlier record of this visit ({when}), voided: "
+                 f"{signature.get('carried_reason') or ''}", "small")]  # fmt: skip
+
+
 def signed_blocks(signatures: list[dict], document: str) -> list:
     """One kept-together block per signature in force on ``document``."""
     blocks: list = []
@@ -56,6 +66,7 @@ def signed_blocks(signatures: list[dict], document: str) -> list:
                         f"Signed on screen {when}, in the presence of {signature['witnessed_by']}",
                         "small",
                     ),
+                    *_carried_line(signature),
                 ]
             )  # fmt: skip
         )

@@ -71,6 +71,28 @@ CSV_CELLS = {
 }
 
 
+#: Distinct values a column remembers the XML of (ids and descriptions never repeat, so a
+#: column stops learning once it has seen this many).
+REMEMBERED = 4096
+
+
+def remembered(make):
+    """``make`` with a memory per column: a year's cells repeat (the same stages, results,
+    inspectors and days over 50,000 inspections), and a dict look-up is a fraction of
+    escaping and formatting the same value again (the workbook's XML)."""
+    memo: dict = {}
+
+    def cell(value) -> str:
+        xml = memo.get(value)
+        if xml is None:
+            xml = make(value)
+            if len(memo) < REMEMBERED:
+                memo[value] = xml
+        return xml
+
+    return cell
+
+
 #: Day 0 of Excel's (1900, with the leap-year bug) serial dates, as a proleptic ordinal.
 _EXCEL_EPOCH = date(1899, 12, 30).toordinal()
 

@@ -8,6 +8,10 @@ calendar programs are few and exact, so they are kept here where a reader can ch
 - TEXT values escape backslash, semicolon, comma and newline (3.3.11);
 - every event has a UID that stays the same when the inspection moves (the inspection's
   own UUID), so re-importing updates the event instead of doubling it, and a DTSTAMP in UTC;
+- SEQUENCE counts the times the inspection moved or was withdrawn (from the journal, so the
+  same week exports the same numbers), and a cancelled or voided visit is exported with
+  ``STATUS:CANCELLED`` and a higher SEQUENCE: strict programs ignore a changed event whose
+  SEQUENCE did not grow (5545 3.8.7.4), and take a cancelled one off the calendar;
 - times are local office time, ``TZID=America/Chicago``, with the VTIMEZONE that defines it
   (3.6.5; US daylight-saving rules since 2007), because moments are stored as local time.
 
@@ -83,8 +87,8 @@ def _local(moment: datetime) -> str:
     return moment.strftime("%Y%m%dT%H%M%S")
 
 
-def _event(booking: Booking, stamp: str) -> list[str]:
-    ends = booking.start + timedelta(minutes=OFFICE_HOURS.slot_minutes)
+def _event(booking: Booking, stamp: str, slot_minutes: int) -> list[str]:
+    ends = booking.start + timedelta(minutes=slot_minutes)
     result = RESULT_LABELS.get(Result(booking.result), booking.result)
     notes = [
         f"Permit {booking.permit_number}",
@@ -104,19 +108,25 @@ def _event(booking: Booking, stamp: str) -> list[str]:
         "BEGIN:VEVENT",
         f"UID:{booking.uuid}@{UID_DOMAIN}",
         f"DTSTAMP:{stamp}",
+        f"SEQUENCE:{booking.sequence}",
         f"DTSTART;TZID={TZID}:{_local(booking.start)}",
         f"DTEND;TZID={TZID}:{_local(ends)}",
         f"SUMMARY:{escape_text(summary)}",
         f"LOCATION:{escape_text(booking.address)}",
         f"DESCRIPTION:{escape_text(chr(10).join(notes))}",
         f"CATEGORIES:{escape_text('Inspection')}",
-        "STATUS:CONFIRMED",
+        "STATUS:CANCELLED" if booking.withdrawn else "STATUS:CONFIRMED",
         "TRANSP:OPAQUE",
         "END:VEVENT",
     ]
 
 
-def calendar_text(bookings: Iterable[Booking], name: str, now: datetime | None = None) -> str:
+def calendar_text(
+    bookings: Iterable[Booking],
+    name: str,
+    now: datetime | None = None,
+    slot_minutes: int = OFFICE_HOURS.slot_minutes,
+) -> str:
     """The whole VCALENDAR as one string with CRLF line ends."""
     stamp = (now or datetime.now(UTC)).astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
     lines = [
@@ -130,19 +140,24 @@ def calendar_text(bookings: Iterable[Booking], name: str, now: datetime | None =
         *VTIMEZONE,
     ]
     for booking in bookings:
-        lines.extend(_event(booking, stamp))
+        lines.extend(_event(booking, stamp, slot_minutes))
     lines.append("END:VCALENDAR")
     return "".join(fold(line) + "\r\n" for line in lines)
 
 
 def write_calendar(
-    path: Path | str, bookings: Iterable[Booking], name: str, now: datetime | None = None
+    path: Path | str,
+    bookings: Iterable[Booking],
+    name: str,
+    now: datetime | None = None,
+    slot_minutes: int = OFFICE_HOURS.slot_minutes,
 ) -> Path:
     """Write the ``.ics`` file in one step (temporary file, then moved into place)."""
     target = Path(path)
     partial = target.with_name(target.name + ".partial")
     try:
-        partial.write_bytes(calendar_text(bookings, name, now).encode("utf-8"))
+        text = calendar_text(bookings, name, now, slot_minutes)
+        partial.write_bytes(text.encode("utf-8"))
         os.replace(partial, target)
     finally:
         partial.unlink(missing_ok=True)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any
 
 from deerfield_desk.store import year_records as q
@@ -42,9 +41,7 @@ class Dataset:
 
     def rows(self, reg: Executor, year: int) -> Iterator[tuple]:
         """The values of each row in column order."""
-        pick = itemgetter(*(c.key for c in self.columns))
-        for row in self.query.rows(reg, year):
-            yield pick(row)
+        return self.query.columns(reg, year, [c.key for c in self.columns])
 
     def count(self, reg: Executor, year: int) -> int:
         return self.query.count(reg, year)

@@ -24,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import IO
 
-from deerfield_desk.exports.cells import excel_serial, has_time
+from deerfield_desk.exports.cells import excel_serial, has_time, remembered
 
 FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -193,7 +193,9 @@ class XlsxWriter:
         self._end_sheet()
         self.sheets.append(title)
         self._cells = [
-            _wrapped_cell if i in wrapped and kind == "text" else CELLS[kind]
+            remembered(_wrapped_cell if i in wrapped and kind == "text" else CELLS[kind])
+            if kind != "money"
+            else CELLS[kind]
             for i, kind in enumerate(kinds)
         ]
         self._letters = [column_letter(i) for i in range(len(headers))]
@@ -238,8 +240,10 @@ class XlsxWriter:
             )
         else:
             cells = "".join(
-                "<c/>" if v is None or v == "" else cell(v)
-                for cell, v in zip(self._cells, values, strict=True)
+                [
+                    "<c/>" if v is None or v == "" else cell(v)
+                    for cell, v in zip(self._cells, values, strict=True)
+                ]
             )
         # the header wraps onto two lines (columns are sized to their data, not their titles)
         self._buffer.append(

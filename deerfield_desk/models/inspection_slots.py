@@ -3,31 +3,51 @@
 Why: a request taken by phone used to default to "now + 2 days + 1 hour", so a call at 16:10
 booked an inspection at 17:10 on a Saturday, and a typo in the year booked one in 2016. The
 inspector works the office's hours on the village's working days (``models.calendar``: a
-weekday that is not a village holiday), in half-hour slots. A request is never refused for
-being odd (the inspector may go at 06:30 for a concrete pour), but it is *questioned*: the
+weekday that is not a village holiday), in half-hour slots. An odd request is never simply
+refused (the inspector may go at 06:30 for a concrete pour): it is *questioned*: the
 screen asks before recording a request dated years ago, in the future, at 04:00, or for a
-slot outside office hours.
+slot outside office hours. The store refuses such a request unless its caller says it
+confirmed exactly those oddities (``Odd`` codes), and keeps what was confirmed with it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from enum import StrEnum
 
 from deerfield_desk.models.calendar import VillageCalendar
 from deerfield_desk.models.inspection_rules import latest_request_time
 
+DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
 
 @dataclass(frozen=True)
 class OfficeHours:
-    """The hours inspections are booked in; the last slot must end by ``closes``."""
+    """The hours inspections are booked in; the last slot must end by ``closes``. ``days``
+    are the weekdays the office books (0 = Monday); a village closure on one of them still
+    closes it (``models.calendar``). The village keeps its own in its settings
+    (``store.office_hours``); these defaults are Deerfield's hours when none are set."""
 
     opens: time = time(8, 0)
     closes: time = time(16, 30)
     slot_minutes: int = 30
+    days: tuple[int, ...] = (0, 1, 2, 3, 4)
 
     def describe(self) -> str:
-        return f"Monday to Friday {self.opens:%H:%M}–{self.closes:%H:%M}, working days only"
+        hours = f"{self.opens:%H:%M}–{self.closes:%H:%M}"
+        return f"{self.describe_days()} {hours}, closed on village holidays"
+
+    def describe_days(self) -> str:
+        """ "Monday to Friday" for a run of days, else the days named one by one."""
+        days = sorted(self.days)
+        if len(days) > 2 and days == list(range(days[0], days[-1] + 1)):
+            return f"{DAY_NAMES[days[0]]} to {DAY_NAMES[days[-1]]}"
+        return ", ".join(DAY_NAMES[d] for d in days)
+
+    def is_open_day(self, day: date, calendar: VillageCalendar) -> bool:
+        """One of the office's days and not a village closure (a holiday, an added closure)."""
+        return day.weekday() in self.days and not calendar.is_holiday(day)
 
     def slot_times(self) -> list[time]:
         """The start of every slot of a day: 08:00, 08:30 … 16:00."""
@@ -52,7 +72,7 @@ def is_office_hours(
     moment: datetime, calendar: VillageCalendar, hours: OfficeHours = OFFICE_HOURS
 ) -> bool:
     """True when an inspection at ``moment`` fits inside the office's hours on a working day."""
-    if not calendar.is_office_open(moment.date()):
+    if not hours.is_open_day(moment.date(), calendar):
         return False
     ends = moment + timedelta(minutes=hours.slot_minutes)
     return (
@@ -68,7 +88,7 @@ def next_slot(
     """The first office-hours slot starting at or after ``after``."""
     day = after.date()
     for _ in range(400):  # a year of closures at most; the calendar never closes for good
-        if calendar.is_office_open(day):
+        if hours.is_open_day(day, calendar):
             for start in hours.slot_times():
                 moment = datetime.combine(day, start)
                 if moment >= after:
@@ -98,6 +118,69 @@ def _when(moment: datetime) -> str:
     return f"{moment:%a %d %b %Y %H:%M}"
 
 
+class Odd(StrEnum):
+    """What can be odd about a request: the codes a caller confirms (``confirmed_odd``) so
+    the store records it, and which are kept with the request."""
+
+    STALE = "stale"  # asked more than a month ago
+    FUTURE = "future"  # asked at a time still to come
+    NIGHT = "night"  # asked between 21:00 and 06:00
+    BEFORE_REQUEST = "before_request"  # inspection booked before the call
+    FAR_AHEAD = "far_ahead"  # booked more than six months ahead
+    OUTSIDE_HOURS = "outside_hours"  # booked outside office hours
+    OFFICE_CLOSED = "office_closed"  # booked on a day the office is closed
+
+
+@dataclass(frozen=True)
+class OddRequest:
+    code: Odd
+    field: str  # "requested_at" or "scheduled_for"
+    question: str
+
+
+def odd_request(
+    requested_at: datetime,
+    scheduled_for: datetime | None,
+    now: datetime,
+    calendar: VillageCalendar,
+    hours: OfficeHours = OFFICE_HOURS,
+) -> list[OddRequest]:
+    """Everything odd about a request, each with the field it is about and the question to
+    ask, in the office's words; empty when nothing is odd. The screens ask these, and the
+    store refuses an odd request its caller has not confirmed (``store.inspections``)."""
+    out = []
+
+    def odd(code: Odd, field: str, question: str) -> None:
+        out.append(OddRequest(code, field, question))
+
+    asked = _when(requested_at)
+    age = now - requested_at
+    if age > timedelta(days=STALE_REQUEST_DAYS):
+        years = age.days // 365
+        ago = f"{years} year{'s' if years != 1 else ''}" if years else f"{age.days} days"
+        odd(Odd.STALE, "requested_at", f"Asked at: {asked} is {ago} ago. Is the date right?")
+    elif requested_at - now > timedelta(minutes=5):
+        odd(Odd.FUTURE, "requested_at", f"Asked at: {asked} is in the future. Is it right?")
+    clock = requested_at.time()
+    if clock >= NIGHT_STARTS or clock < NIGHT_ENDS:
+        odd(Odd.NIGHT, "requested_at",
+            f"Asked at: {requested_at:%H:%M} is the middle of the night. Is it right?")  # fmt: skip
+    if scheduled_for is None:
+        return out
+    when = _when(scheduled_for)
+    if scheduled_for < requested_at:
+        odd(Odd.BEFORE_REQUEST, "scheduled_for",
+            f"Inspect on: {when} is before the request itself ({asked}).")  # fmt: skip
+    elif scheduled_for - now > timedelta(days=FAR_AHEAD_DAYS):
+        odd(Odd.FAR_AHEAD, "scheduled_for", f"Inspect on: {when} is more than six months ahead.")
+    if not is_office_hours(scheduled_for, calendar, hours):
+        closed = not hours.is_open_day(scheduled_for.date(), calendar)
+        why = "on a day the office is closed" if closed else "outside office hours"
+        odd(Odd.OFFICE_CLOSED if closed else Odd.OUTSIDE_HOURS, "scheduled_for",
+            f"Inspect on: {when} is {why} ({hours.describe()}).")  # fmt: skip
+    return out
+
+
 def request_questions(
     requested_at: datetime,
     scheduled_for: datetime | None,
@@ -105,31 +188,5 @@ def request_questions(
     calendar: VillageCalendar,
     hours: OfficeHours = OFFICE_HOURS,
 ) -> list[str]:
-    """What to ask the inspector before recording this request; empty when nothing is odd.
-
-    Each question names the field and what is odd about it, in the office's words."""
-    questions = []
-    age = now - requested_at
-    if age > timedelta(days=STALE_REQUEST_DAYS):
-        years = age.days // 365
-        ago = f"{years} year{'s' if years != 1 else ''}" if years else f"{age.days} days"
-        questions.append(f"Asked at: {_when(requested_at)} is {ago} ago. Is the date right?")
-    elif requested_at - now > timedelta(minutes=5):
-        questions.append(f"Asked at: {_when(requested_at)} is in the future. Is it right?")
-    clock = requested_at.time()
-    if clock >= NIGHT_STARTS or clock < NIGHT_ENDS:
-        questions.append(f"Asked at: {requested_at:%H:%M} is the middle of the night. Is it right?")
-    if scheduled_for is None:
-        return questions
-    if scheduled_for < requested_at:
-        questions.append(
-            f"Inspect on: {_when(scheduled_for)} is before the request itself "
-            f"({_when(requested_at)})."
-        )
-    elif scheduled_for - now > timedelta(days=FAR_AHEAD_DAYS):
-        questions.append(f"Inspect on: {_when(scheduled_for)} is more than six months ahead.")
-    if not is_office_hours(scheduled_for, calendar, hours):
-        closed = not calendar.is_office_open(scheduled_for.date())
-        why = "the office is closed that day" if closed else "outside office hours"
-        questions.append(f"Inspect on: {_when(scheduled_for)} is {why} ({hours.describe()}).")
-    return questions
+    """What to ask the inspector before recording this request; empty when nothing is odd."""
+    return [o.question for o in odd_request(requested_at, scheduled_for, now, calendar, hours)]

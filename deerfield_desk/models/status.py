@@ -83,7 +83,8 @@ TRANSITIONS: dict[PermitStatus, dict[PermitStatus, bool]] = {
     },
     S.STOP_WORK: {S.ISSUED: True, S.EXTENDED: True, S.REVOKED: True},
     S.EXPIRED: {S.EXTENDED: True},  # 12.14(1) extension on approval and fee
-    S.FINALED: {},
+    # reopened only when the occupancy permit that finaled it is voided (store.occupancy_void)
+    S.FINALED: {S.ISSUED: True, S.EXTENDED: True},
     S.REVOKED: {},
     S.VOIDED: {},
 }

@@ -31,6 +31,7 @@ from deerfield_desk.store.document_sources import (
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.rows import NoticeDocument
 from deerfield_desk.store.signatures import signatures_for
+from deerfield_desk.store.visit_carry import photo_owners, signatures_in_force
 
 PERMIT_KINDS = {
     "permit-card",
@@ -183,8 +184,9 @@ def inspection_record(
         what = "erosion control inspection" if erosion else "inspection"
         raise RecordNotFound(f"permit {permit['permit_number']} has no recorded {what} yet")
     record = {**permit, **row, "permit_number": permit["permit_number"]}
-    record["photos"] = photos_of(reg, "inspections", [row["uuid"]])
-    record["signatures"] = signatures_for(reg, row["id"])  # given on screen (issue 17)
+    # a visit recorded again shows what its voided record had (store.visit_carry)
+    record["photos"] = photos_of(reg, "inspections", photo_owners(reg, row))
+    record["signatures"] = signatures_in_force(reg, row, signatures_for(reg, row["id"]))
     stored = json.loads(row["defects_json"] or "[]")
     if isinstance(stored, dict):
         record["items"] = stored.get("checklist") or []

@@ -81,11 +81,12 @@ def checklist_visit_record(reg: Register, permit: dict) -> dict | None:
 
 
 def occupancy_of(reg: Register, permit: dict) -> dict | None:
-    """The latest active occupancy permit, as the occupancy document's ``occupancy`` dict;
-    None when none was issued."""
+    """The latest occupancy permit in force, as the occupancy document's ``occupancy`` dict;
+    when every one was voided, the latest voided one (it reprints marked VOID); None when
+    none was issued."""
     row = reg.query_one(
-        "SELECT * FROM occupancy_permits WHERE permit_id = ? AND status = 'active' "
-        "ORDER BY issued_on DESC, id DESC LIMIT 1",
+        "SELECT * FROM occupancy_permits WHERE permit_id = ? "
+        "ORDER BY status = 'active' DESC, issued_on DESC, id DESC LIMIT 1",
         (permit["id"],),
     )
     if row is None:
@@ -111,6 +112,8 @@ def occupancy_of(reg: Register, permit: dict) -> dict | None:
         "temporary": row["kind"] == OccupancyKind.TEMPORARY,
         "issued_date": row["issued_on"],
         "end_date": row.get("ends_on"),
+        "voided": row["status"] != "active",
+        "void_reason": row.get("void_reason"),
         "term_days": row.get("term_days"),
         "outstanding": [o for o in outstanding if o],
     }

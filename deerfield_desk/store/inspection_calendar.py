@@ -10,6 +10,7 @@ the names it was imported with.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -19,7 +20,8 @@ from deerfield_desk.models.inspection_slots import OFFICE_HOURS, OfficeHours, is
 from deerfield_desk.store.register import Register
 
 #: Tables the week is read from: the calendar reloads when a write touches one.
-READS = frozenset({"inspections", "permits", "applications", "people"})
+#: (``settings``: the village's office hours set the rows.)
+READS = frozenset({"inspections", "permits", "applications", "people", "settings"})
 
 CONTACT_SQL = """
 SELECT COALESCE(c.name, ap.name, o.name, p.contractor_name, p.owner_name) AS name,
@@ -33,7 +35,7 @@ WHERE p.id = ?
 """
 
 WEEK_SQL = """
-SELECT i.uuid, i.stage, i.scheduled_for, i.requested_by, i.result, i.late_request,
+SELECT i.uuid, i.stage, i.scheduled_for, i.requested_by, i.result, i.late_request, i.status,
        i.reinspection_of, p.uuid AS permit_uuid, p.permit_number, p.address_text,
        COALESCE(i.contact_phone, c.phone, ap.phone, o.phone) AS phone
 FROM inspections AS i INDEXED BY inspections_scheduled
@@ -42,8 +44,8 @@ LEFT JOIN applications AS a ON a.id = p.application_id
 LEFT JOIN people AS c ON c.id = a.contractor_id
 LEFT JOIN people AS ap ON ap.id = a.applicant_id
 LEFT JOIN people AS o ON o.id = a.owner_id
-WHERE i.scheduled_for >= ? AND i.scheduled_for < ? AND i.status = 'active'
-  AND i.result != 'cancelled'
+WHERE i.scheduled_for >= ? AND i.scheduled_for < ?
+  AND (? OR (i.status = 'active' AND i.result != 'cancelled'))
 ORDER BY i.scheduled_for, i.route_order IS NULL, i.route_order
 """
 
@@ -66,6 +68,27 @@ class Booking:
     late_request: bool
     reinspection: bool
     in_office_hours: bool
+    #: Withdrawn: cancelled, or its result voided (listed only ``for_export``).
+    withdrawn: bool = False
+    #: How many times it moved or was withdrawn (the .ics SEQUENCE; counted ``for_export``).
+    sequence: int = 0
+
+
+#: A change a calendar program must see as a new version of the event (RFC 5545 SEQUENCE):
+#: the time moved, the request was cancelled, or the record was voided. Counted in the journal,
+#: so the number is the same every time the week is exported.
+CHANGES_SQL = """
+SELECT record_uuid, count(*) AS n FROM journal
+WHERE record_uuid IN (SELECT value FROM json_each(?)) AND table_name = 'inspections'
+  AND before_json IS NOT NULL
+  AND (json_extract(before_json, '$.scheduled_for')
+       IS NOT json_extract(after_json, '$.scheduled_for')
+       OR (json_extract(after_json, '$.result') = 'cancelled'
+           AND json_extract(before_json, '$.result') != 'cancelled')
+       OR (json_extract(after_json, '$.status') = 'voided'
+           AND json_extract(before_json, '$.status') != 'voided'))
+GROUP BY record_uuid
+"""
 
 
 def caller_for(reg: Register, permit_id: int) -> tuple[str, str]:
@@ -85,14 +108,25 @@ def week_bookings(
     calendar: VillageCalendar,
     hours: OfficeHours = OFFICE_HOURS,
     days: int = 7,
+    *,
+    for_export: bool = False,
 ) -> list[Booking]:
-    """Every inspection booked from ``monday`` for ``days`` days (cancelled ones left out),
-    each flagged when it falls outside office hours."""
+    """Every inspection booked from ``monday`` for ``days`` days, each flagged when it falls
+    outside office hours. Cancelled and voided ones are left out, unless ``for_export``: the
+    .ics export lists them as cancelled (with their SEQUENCE) so a calendar program that
+    imported them before takes them off."""
     start, end = monday.isoformat(), (monday + timedelta(days=days)).isoformat()
     out = []
+    found = reg.query(WEEK_SQL, (start, end, int(for_export)))
+    versions: dict[str, int] = {}
+    if for_export and found:
+        versions = {
+            r["record_uuid"]: r["n"]
+            for r in reg.query(CHANGES_SQL, (json.dumps([f["uuid"] for f in found]),))
+        }
     # a busy week has ~1,500 bookings but ~85 distinct start times: ask the calendar once each
     inside: dict[datetime, bool] = {}
-    for r in reg.query(WEEK_SQL, (start, end)):
+    for r in found:
         when = datetime.fromisoformat(r["scheduled_for"][:16])
         if when not in inside:
             inside[when] = is_office_hours(when, calendar, hours)
@@ -117,6 +151,8 @@ def week_bookings(
                 late_request=bool(r["late_request"]),
                 reinspection=r["reinspection_of"] is not None,
                 in_office_hours=inside[when],
+                withdrawn=r["status"] != "active" or r["result"] == "cancelled",
+                sequence=versions.get(r["uuid"], 0),
             )
         )
     return out

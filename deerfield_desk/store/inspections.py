@@ -9,6 +9,7 @@ the signed-in inspector. A request starts ``requested`` and is never approved by
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from datetime import date, datetime
 from typing import cast
 
@@ -32,6 +33,8 @@ from deerfield_desk.models.inspection_sequence import (
 from deerfield_desk.models.inspection_slots import default_reinspection_slot
 from deerfield_desk.store import rows
 from deerfield_desk.store.notice_enforcement import require_not_held
+from deerfield_desk.store.odd_requests import confirmed_odd_text
+from deerfield_desk.store.office_hours import office_hours
 from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.rows import InspectionRow
 from deerfield_desk.store.village_calendar import village_calendar
@@ -148,8 +151,18 @@ def request_inspection(
     contact_phone: str | None = None,
     channel: str | None = None,
     merge: bool = False,
+    confirmed_odd: Iterable[str] = (),
+    now: datetime | None = None,
 ) -> InspectionRow:
     """Record who asked for which inspection and when; flag a request under 48 hours ahead.
+
+    An odd request (asked years ago or in the future, at 04:00, booked outside the village's
+    office hours or on a closed day, before the call, more than six months ahead:
+    ``models.inspection_slots.odd_request`` judged at ``now``, default the clock) is refused
+    unless ``confirmed_odd`` names each odd thing (``Odd`` codes) as confirmed by the person
+    recording it; what was confirmed is kept with the request (``odd_confirmed``). A field
+    copy's requests come home through the journal replay (``store.field.replay``), not
+    through here, so a request confirmed on the laptop is never questioned twice.
 
     For a demolition excavation (12.18(4)(b)) ``requested_at`` is the written notice, and
     ``due_by`` is 72 hours later. A stage has one open request at a time: a second one is
@@ -163,6 +176,7 @@ def request_inspection(
     planned = {p.stage.code: p for p in planned_stages(reg, permit_uuid)}
     if stage not in planned:
         raise InvalidInput("stage", f"{stage!r} is not among this permit's inspections")
+    confirmed = confirmed_odd_text(reg, requested_at, scheduled_for, now, confirmed_odd)
     if planned[stage].waived:
         raise NotAllowed(f"The {planned[stage].stage.title} inspection was waived for this permit")
     waiting = open_request(reg, permit["id"], stage)
@@ -173,7 +187,8 @@ def request_inspection(
             f"by {waiting['requested_by']}): move that request instead of adding a second"
         )
     if waiting is not None:
-        return _merge(reg, waiting, requested_by, requested_at, scheduled_for, contact_phone)
+        return _merge(reg, waiting, requested_by, requested_at, scheduled_for, contact_phone,
+                      confirmed)  # fmt: skip
     due_by = None
     if planned[stage].stage.due_within_hours_of_notice:
         due_by = _stamp(excavation_due(requested_at)[0])
@@ -192,6 +207,7 @@ def request_inspection(
             "late_request": int(late),
             "due_by": due_by,
             "result": Result.REQUESTED.value,
+            "odd_confirmed": confirmed,
         },
     )
     return cast(InspectionRow, row)
@@ -204,6 +220,7 @@ def _merge(
     requested_at: datetime,
     scheduled_for: datetime | None,
     contact_phone: str | None,
+    confirmed: str | None = None,
 ) -> InspectionRow:
     when = scheduled_for or (
         parse_moment(waiting["scheduled_for"], "scheduled_for")
@@ -217,6 +234,8 @@ def _merge(
         "late_request": int(_late(waiting["stage"], requested_at, when)),
         "schedule_reason": f"asked again by {requested_by.strip()}",
     }
+    if confirmed:
+        changes["odd_confirmed"] = confirmed
     if scheduled_for is not None:
         changes["scheduled_for"] = _stamp(scheduled_for)
         if (waiting["scheduled_for"] or "")[:10] != changes["scheduled_for"][:10]:
@@ -342,16 +361,21 @@ def record_result(
     inspected_at: datetime | None = None,
     reinspect_at: datetime | None = None,
     order_reason: str | None = None,
-    strict_order: bool = False,
+    cancel_reason: str | None = None,
+    decided_elsewhere: str | None = None,
 ) -> tuple[dict, dict | None]:
     """Write the result on the spot; a failed or partial stage opens a linked re-inspection,
     scheduled at ``reinspect_at`` (default: the first office-hours slot 48 hours on) at the
     end of that day's route, so it is on a route and never an undated record nobody sees.
 
     A stage inspected before a stage §12.12(5) puts ahead of it (and not yet passed or
-    waived) asks for ``order_reason``, kept with the result. The Result dialog always asks
-    (``strict_order=True``); records arriving from elsewhere (a field copy coming home, a
-    data import, a script) keep what was done in the field rather than bounce on it.
+    waived) is refused without ``order_reason``, kept with the result, whoever calls: the
+    Result dialog, a script, an import. A cancelled visit needs ``cancel_reason`` as the
+    card's Cancel request… does. The one way past these questions is ``decided_elsewhere``,
+    naming where the decision was already made (a field copy's record replayed, an old
+    register imported): that result is recorded as it was decided, and the journal says
+    where it was decided. A field copy's own results come home through the journal replay
+    (``store.field.replay``), already carrying the reason given on the laptop.
 
     Returns ``(inspection, reinspection_or_None)``.
     """
@@ -369,14 +393,19 @@ def record_result(
         require_not_held(reg, reg.get_by_id("permits", row["permit_id"]), "inspection")
     moment = (inspected_at or datetime.now()).replace(second=0, microsecond=0)
     reason = (order_reason or "").strip() or None
-    if strict_order and outcome in ORDER_CHECKED and reason is None:
+    elsewhere = (decided_elsewhere or "").strip() or None
+    if elsewhere is None and outcome in ORDER_CHECKED and reason is None:
         permit_uuid = reg.get_by_id("permits", row["permit_id"])["uuid"]
         ahead = stages_ahead_open(reg, permit_uuid, row["stage"])
         if ahead:
             raise InvalidInput("order_reason", out_of_order_rule(row["stage"], ahead))
+    why_cancelled = (cancel_reason or "").strip() or None
+    if outcome is Result.CANCELLED and why_cancelled is None and elsewhere is None:
+        raise InvalidInput("cancel_reason", "say why the inspection is cancelled")
     follow_at = None
     if outcome in NEEDS_REINSPECTION:
-        follow_at = reinspect_at or default_reinspection_slot(moment, village_calendar(reg))
+        hours = office_hours(reg)
+        follow_at = reinspect_at or default_reinspection_slot(moment, village_calendar(reg), hours)
         if follow_at < moment:
             raise InvalidInput("reinspect_at", "the re-inspection comes after this inspection")
     notice = {
@@ -393,13 +422,15 @@ def record_result(
                 "result": outcome.value,
                 "inspected_at": _stamp(moment),
                 "order_reason": reason,
+                "cancel_reason": why_cancelled,
                 "inspector": reg.actor.name,
                 "notes": (notes or "").strip() or None,
                 "defects_json": json.dumps(cleaned),
                 "notice_kind": notice,
             },
             action="result",
-            reason=f"{outcome.value} by {reg.actor.name}",
+            reason=f"{outcome.value} by {reg.actor.name}"
+            + (f" (decided {elsewhere})" if elsewhere else ""),
         )
         follow_up = None
         if follow_at is not None:

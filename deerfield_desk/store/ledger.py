@@ -33,7 +33,11 @@ def set_fee_schedule(reg: Register, entries: list[dict]) -> list[dict]:
 
 @decision
 def add_fee(reg: Register, *, permit: Mapping[str, Any], code: str, description: str,
-            amount_cents: int | None, basis: str, note: str | None = None) -> dict:  # fmt: skip
+            amount_cents: int | None, basis: str, note: str | None = None,
+            charged_on: date | None = None) -> dict:  # fmt: skip
+    """A fee line on ``permit``. ``charged_on``: the day the clerk says it was charged (an
+    extension granted last December and typed in January belongs to last year's books and
+    export); without it, now. The journal keeps when it was entered either way."""
     return reg.insert(
         "fees",
         {
@@ -45,7 +49,7 @@ def add_fee(reg: Register, *, permit: Mapping[str, Any], code: str, description:
             "basis": basis,
             "note": note,
             "status": FeeStatus.DUE if amount_cents != 0 else FeeStatus.PAID,
-            "created_at": utc_now(),
+            "created_at": charged_on.isoformat() if charged_on else utc_now(),
         },
     )
 

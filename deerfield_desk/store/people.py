@@ -20,6 +20,7 @@ from datetime import date
 from typing import Any
 
 from deerfield_desk.store.applications import ASCII_LOWER, contains_pattern
+from deerfield_desk.store.near_people import near_people
 from deerfield_desk.store.phone_digits_sql import phone_digits_of
 from deerfield_desk.store.register import Register
 
@@ -125,7 +126,8 @@ def people_matching(reg: Register, person: dict, limit: int = 10) -> list[Person
 
 def search_people(reg: Register, text: str = "", limit: int = 200) -> list[dict]:
     """The directory's search: name, firm, phone (by digits), address, e-mail or credential
-    number contains ``text``; active people first by name."""
+    number contains ``text``; active people first by name, then the near misses of a name
+    (``store.near_people``: "Jonsen" finds Johnson), marked ``near_match``."""
     like = contains_pattern(text)
     digits = phone_digits(text)
     phone_clause = ""
@@ -133,7 +135,7 @@ def search_people(reg: Register, text: str = "", limit: int = 200) -> list[dict]
     if len(digits) >= 3:
         phone_clause = f" OR {PHONE_DIGITS_SQL.format(col='phone')} LIKE ?"
         params.append(f"%{digits}%")
-    return reg.query(
+    found = reg.query(
         "SELECT * FROM people WHERE status = 'active' AND (lower(name) LIKE ? ESCAPE '\\' "
         "OR lower(coalesce(firm, '')) LIKE ? ESCAPE '\\' "
         "OR lower(coalesce(mailing_address, '')) LIKE ? ESCAPE '\\' "
@@ -142,6 +144,9 @@ def search_people(reg: Register, text: str = "", limit: int = 200) -> list[dict]
         f"{phone_clause}) ORDER BY name, id LIMIT ?",
         [*params, limit],
     )
+    if text.strip() and len(found) < limit:
+        found += near_people(reg, text, {p["uuid"] for p in found}, limit - len(found))
+    return found
 
 
 def owner_of_record(reg: Register, parcel_uuid: str) -> dict | None:

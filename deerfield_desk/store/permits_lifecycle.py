@@ -202,7 +202,12 @@ def mark_expired(reg: Register, permit_uuid: str, today: date) -> PermitRow:
 @decision
 def extend_permit(reg: Register, permit_uuid: str, days: int, approved_by: str, method: str,
                   receipt_number: str, on: date) -> PermitRow:  # fmt: skip
-    """12.14(1): extend with the inspector's approval and the fee paid, in one transaction."""
+    """12.14(1): extend with the inspector's approval and the fee paid, in one transaction.
+
+    ``on`` is the day the clerk says the extension was granted and its fee charged and paid:
+    the extension, its fee line and the payment carry it (an extension granted on 30 December
+    and typed in January is in that year's export and books); the journal keeps when it was
+    typed."""
     if not (approved_by or "").strip():
         raise InvalidInput("approved_by", "the building inspector who approved the extension")
     with reg.transaction():
@@ -210,6 +215,11 @@ def extend_permit(reg: Register, permit_uuid: str, days: int, approved_by: str, 
         days = check_extension(permit["validity_basis"], days)
         if not permit["expires_date"]:
             raise NotAllowed("Not issued yet, so there is no expiry to extend (§12.14(1)).")
+        issued = permit["issued_date"]
+        if issued and on.isoformat() < issued[:10]:
+            raise InvalidInput(
+                "granted_on", f"{on.isoformat()} is before the permit was issued ({issued[:10]})"
+            )
         earlier = reg.query("SELECT COUNT(*) AS n FROM extensions WHERE permit_id = ?",
                             [permit["id"]])[0]["n"]  # fmt: skip
         check_extension_timing(date.fromisoformat(permit["expires_date"]), on, earlier)
@@ -218,7 +228,7 @@ def extend_permit(reg: Register, permit_uuid: str, days: int, approved_by: str, 
             raise NotAllowed("no permit extension fee in the fee schedule: set it in Settings")
         line = ledger.add_fee(reg, permit=permit, code=fee.code, description=fee.label,
                               amount_cents=fee.amount_cents, basis=fee.basis,
-                              note=f"{days} days")  # fmt: skip
+                              note=f"{days} days", charged_on=on)  # fmt: skip
         if fee.amount_cents:
             ledger.record_payment(reg, line["uuid"], fee.amount_cents, method, receipt_number, on)
         new_expiry = extended_expiry(date.fromisoformat(permit["expires_date"]), days)
@@ -235,7 +245,7 @@ def extend_permit(reg: Register, permit_uuid: str, days: int, approved_by: str, 
                 "approved_by": approved_by.strip(),
                 "fee_id": line["id"],
                 "reason": reason,
-                "granted_at": utc_now(),
+                "granted_at": on.isoformat(),
             },
         )
     return updated

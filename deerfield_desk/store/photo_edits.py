@@ -25,6 +25,7 @@ from deerfield_desk.models.codes import AttachmentKind, RecordStatus
 from deerfield_desk.store.photo_decode import THUMB_LONG_SIDE
 from deerfield_desk.store.photos import _write_once
 from deerfield_desk.store.register import Register, decision
+from deerfield_desk.store.visit_carry import photo_owners
 
 CAPTION_MAX = 200
 MARK_KINDS = ("arrow", "circle")
@@ -169,11 +170,12 @@ def photos_by_visit(reg: Register, permit_uuid: str) -> list[VisitPhotos]:
     permit = reg.get("permits", permit_uuid)
     strips: list[VisitPhotos] = []
     for visit in reg.query(
-        "SELECT uuid, stage, result, inspected_at, scheduled_for, requested_at FROM inspections "
-        "WHERE permit_id = ? AND status = 'active'",
+        "SELECT uuid, stage, result, inspected_at, scheduled_for, requested_at, corrects_id "
+        "FROM inspections WHERE permit_id = ? AND status = 'active'",
         (permit["id"],),
     ):
-        rows = _photos(reg, "inspections", [visit["uuid"]])
+        # a visit recorded again keeps the photos of its voided record (store.visit_carry)
+        rows = _photos(reg, "inspections", photo_owners(reg, visit))
         if rows:
             when = visit["inspected_at"] or visit["scheduled_for"] or visit["requested_at"] or ""
             stage = str(visit["stage"]).replace("_", " ")

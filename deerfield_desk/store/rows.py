@@ -103,6 +103,7 @@ class InspectionRow(TypedDict):
     cancel_reason: str | None
     order_reason: str | None
     corrects_id: int | None
+    odd_confirmed: str | None
 
 
 class NoticeRow(TypedDict):

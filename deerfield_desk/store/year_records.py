@@ -10,7 +10,8 @@ listed too (the treasurer reconciles what the village holds).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from operator import itemgetter
 from typing import Generic, TypeVar, cast
 
 from deerfield_desk.store.executor import Executor
@@ -43,8 +44,21 @@ class YearQuery(Generic[R]):
     def rows(self, reg: Executor, year: int) -> Iterator[R]:
         cursor = reg.execute(self.sql, year_param(year))
         names = [d[0] for d in cursor.description]
+        for row in cursor:  # a cursor's rows always match its description: no strict zip
+            yield cast(R, dict(zip(names, row, strict=False)))
+
+    def columns(self, reg: Executor, year: int, keys: Sequence[str]) -> Iterator[tuple]:
+        """The rows as tuples of ``keys``, in that order: what a file writer needs, without a
+        dict per row (the 10,000-permit year is 140,000 rows)."""
+        cursor = reg.execute(self.sql, year_param(year))
+        where = {d[0]: i for i, d in enumerate(cursor.description)}  # the last of a name wins
+        pick = itemgetter(*(where[k] for k in keys))
+        if len(keys) == 1:
+            for row in cursor:
+                yield (pick(row),)
+            return
         for row in cursor:
-            yield cast(R, dict(zip(names, row, strict=True)))
+            yield pick(row)
 
     def count(self, reg: Executor, year: int) -> int:
         return reg.execute(f"SELECT count(*) FROM ({self.sql})", year_param(year)).fetchone()[0]

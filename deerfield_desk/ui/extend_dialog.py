@@ -7,6 +7,7 @@ from datetime import date
 
 from PySide6.QtWidgets import (
     QComboBox,
+    QDateEdit,
     QDialogButtonBox,
     QFormLayout,
     QLabel,
@@ -45,6 +46,14 @@ class ExtendDialog(DeskDialog):
         self.approved_by = QLineEdit()
         self.approved_by.setObjectName("extend_approved_by")
         form.addRow("Approved by (inspector)", self.approved_by)
+        # the day it was granted and the fee paid: typed in January, last December's
+        # extension still belongs to last year's books and export
+        self.granted_on = QDateEdit(self.today)
+        self.granted_on.setObjectName("extend_granted_on")
+        self.granted_on.setCalendarPopup(True)
+        self.granted_on.setDisplayFormat("yyyy-MM-dd")
+        self.granted_on.setMaximumDate(self.today)
+        form.addRow("Granted on", self.granted_on)
         self.method = QComboBox()
         for key, label in PAYMENT_METHODS.items():
             self.method.addItem(label, key)
@@ -70,7 +79,7 @@ class ExtendDialog(DeskDialog):
         try:
             self.result_row = extend_permit(
                 self.register, self.permit["uuid"], days, self.approved_by.text(),
-                self.method.currentData(), self.receipt.text(), self.today,
+                self.method.currentData(), self.receipt.text(), self.granted_on.date().toPython(),
             )  # fmt: skip
         except (InvalidInput, NotAllowed) as exc:
             self.error.setText(say(exc))

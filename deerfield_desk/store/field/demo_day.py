@@ -19,6 +19,7 @@ from PIL import Image
 from deerfield_desk.config import Paths
 from deerfield_desk.errors import DeskError, NotAllowed
 from deerfield_desk.models.exhibit_a import items_for
+from deerfield_desk.models.inspection_slots import Odd
 from deerfield_desk.store import erosion_checks, inspections, notices, photos
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.rows import NoticeRow
@@ -74,6 +75,8 @@ def _request_more(reg: Register, rng: random.Random, wanted: int, when: datetime
                 requested_at=when - timedelta(days=3),
                 scheduled_for=when,
                 channel="phone",
+                now=when,
+                confirmed_odd=tuple(Odd),  # the demo books whatever day it is asked to fill
             )
             wanted -= 1
         except DeskError:
@@ -114,8 +117,9 @@ def record_field_day(
                     {"section": section, "description": description, "correction": correction}
                 )
         inspections.record_result(
-            reg, stop["uuid"], outcome, defects=defects, notes=rng.choice(NOTES), inspected_at=at
-        )
+            reg, stop["uuid"], outcome, defects=defects, notes=rng.choice(NOTES), inspected_at=at,
+            order_reason="demo day: stops are recorded in the order the route gives them",
+        )  # fmt: skip
         counts[outcome] += 1
         needs_photos.append(stop["uuid"])
         if outcome != "passed":

@@ -34,6 +34,7 @@ MIGRATION_MODULES = [
     "m0011_people_on_file",
     "m0022_permit_owner_on_file",
     "m0023_one_phone_index",
+    "m0021_field_rules",
 ]
 
 SET_NAME = "deerfield_desk"

@@ -32,6 +32,7 @@ from deerfield_desk.models.inspection_slots import OFFICE_HOURS
 from deerfield_desk.store import inspection_calendar
 from deerfield_desk.store.changes import OpChanges
 from deerfield_desk.store.inspection_calendar import Booking, week_bookings, week_start
+from deerfield_desk.store.office_hours import office_hours
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.field.text import text_label, tone
@@ -79,6 +80,7 @@ class InspectionWeek(QWidget):
         self.bookings: list[Booking] = []
         self.day_list: list[date] = []
         self.stale = True
+        self.hours = OFFICE_HOURS  # until the first reload reads the village's own
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
         self.previous = self._button("◀ Pre&vious week", "week_previous", "Previous week")
@@ -99,10 +101,7 @@ class InspectionWeek(QWidget):
         for widget in (self.book_button, self.open_button, self.export_button):
             bar.addWidget(widget)
         layout.addLayout(bar)
-        self.legend = text_label(
-            f"Office hours: {OFFICE_HOURS.describe()}, {OFFICE_HOURS.slot_minutes}-minute "
-            "slots. Arrows move between slots; Enter books a free slot or opens a booked one."
-        )
+        self.legend = text_label("")  # the village's office hours, set on each reload
         layout.addWidget(self.legend)
         self.table = WeekTable()
         self.table.setObjectName("week_table")
@@ -161,18 +160,24 @@ class InspectionWeek(QWidget):
         """Monday to Friday, plus a weekend day only when something is booked on it."""
         week = [self.monday + timedelta(days=n) for n in range(7)]
         booked = {b.start.date() for b in self.bookings}
-        return [d for d in week if d.weekday() < 5 or d in booked]
+        open_days = set(range(5)) | set(self.hours.days)  # a village may book Saturdays
+        return [d for d in week if d.weekday() in open_days or d in booked]
 
     def reload(self) -> None:
         self.stale = False
         keep = (self.table.currentRow(), self.table.currentColumn())
         self.calendar = village_calendar(self.register)
-        self.bookings = week_bookings(self.register, self.monday, self.calendar)
+        self.hours = office_hours(self.register)  # the village's setting, read afresh
+        self.legend.setText(
+            f"Office hours: {self.hours.describe()}, {self.hours.slot_minutes}-minute slots. "
+            "Arrows move between slots; Enter books a free slot or opens a booked one."
+        )
+        self.bookings = week_bookings(self.register, self.monday, self.calendar, self.hours)
         sunday = self.monday + timedelta(days=6)
         self.title.setText(f"Week of {self.monday:%a %d %b} – {sunday:%a %d %b %Y}")
         self.this_week.setEnabled(self.monday != week_start(self.today))
         self.day_list = self.days()
-        slots = OFFICE_HOURS.slot_times()
+        slots = self.hours.slot_times()
         self.slot_rows = [f"{s:%H:%M}" for s in slots] + [OUTSIDE_ROW_LABEL]
         self.table.clear()
         self.table.setRowCount(len(self.slot_rows))
@@ -229,9 +234,9 @@ class InspectionWeek(QWidget):
     def selected_slot(self) -> datetime | None:
         """The start of the selected office-hours slot (None: nothing, or the outside row)."""
         index = self.table.currentIndex()
-        if not index.isValid() or index.row() >= len(OFFICE_HOURS.slot_times()):
+        if not index.isValid() or index.row() >= len(self.hours.slot_times()):
             return None
-        start = OFFICE_HOURS.slot_times()[index.row()]
+        start = self.hours.slot_times()[index.row()]
         return datetime.combine(self.day_list[index.column()], start)
 
     def selected_visits(self) -> list[str]:
@@ -270,14 +275,20 @@ class InspectionWeek(QWidget):
         if not path:
             return
         try:
+            # cancelled and voided visits go too, with their SEQUENCE: calendars drop them
+            bookings = week_bookings(self.register, self.monday, self.calendar, self.hours,
+                                     for_export=True)  # fmt: skip
             written = write_calendar(
-                path, self.bookings, f"Deerfield inspections, week of {self.monday:%d %b %Y}"
-            )
+                path, bookings, f"Deerfield inspections, week of {self.monday:%d %b %Y}",
+                slot_minutes=self.hours.slot_minutes,
+            )  # fmt: skip
         except OSError as exc:
             self.message.setText(f"File: could not write the calendar ({exc.strerror})")
             return
+        live = sum(not b.withdrawn for b in bookings)
+        gone = len(bookings) - live
         confirm.inform(
             self, "Inspection calendar",
-            f"{len(self.bookings)} inspection{'s' if len(self.bookings) != 1 else ''} "
-            f"written to {written}.",
+            f"{live} inspection{'s' if live != 1 else ''}"
+            + (f" and {gone} cancelled" if gone else "") + f" written to {written}.",
         )  # fmt: skip

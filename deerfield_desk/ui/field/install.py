@@ -38,7 +38,7 @@ def open_result(window, inspection_uuid: str) -> None:
 
 
 def visit_action(window, inspection_uuid: str, action: str) -> None:
-    """Move, cancel, or void and record again (the card's More menu)."""
+    """Move, cancel, void and record again, or sign (the card's More menu)."""
     if action == "reschedule":
         visit_actions.reschedule(window, window.register, inspection_uuid)
     elif action == "cancel":
@@ -47,6 +47,8 @@ def visit_action(window, inspection_uuid: str, action: str) -> None:
         again = visit_actions.void_result(window, window.register, inspection_uuid)
         if again is not None:
             open_result(window, again["uuid"])
+    elif action == "sign":
+        open_signature(window, inspection_uuid)
 
 
 def open_checklist(window, inspection_uuid: str) -> None:
@@ -66,6 +68,14 @@ def open_photos(window, inspection_uuid: str) -> None:
 def open_signature(window, inspection_uuid: str) -> None:
     """The contractor or owner signs the visit's report or correction notice on screen."""
     SignatureDialog(window.register, inspection_uuid, window).exec()
+
+
+def open_office_hours(window) -> None:
+    """Tools → Office hours for inspections…: the village's days, hours and slot length."""
+    from deerfield_desk.ui.field.office_hours_dialog import OfficeHoursDialog
+
+    if OfficeHoursDialog(window.register, window).exec():
+        window.notify_changed("settings")
 
 
 def open_defect_library(window) -> None:
@@ -226,6 +236,10 @@ def install(window) -> None:
 
     act("Si&gnature on the last recorded stop's report or notice…", None, sign_last)
     act("&Defect library…", None, lambda: open_defect_library(window))
+    hours = QAction("Office &hours for inspections…", window)
+    hours.setObjectName("office_hours_action")
+    hours.triggered.connect(lambda: open_office_hours(window))
+    window.menu("Tools").addAction(hours)
     act("Attach &photos to next stop…", "Ctrl+Shift+A", on_next(attach_to_next))
     act(
         "&Import camera folder to next stop…",

@@ -26,7 +26,7 @@ from deerfield_desk.models.codes import PermitKind
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.models.inspection_sequence import load_sequence
 from deerfield_desk.models.office_words import say
-from deerfield_desk.store import inspections, occupancy
+from deerfield_desk.store import inspections, occupancy, occupancy_void
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field import visit_actions
@@ -104,6 +104,7 @@ class PermitInspectionsDialog(DeskDialog):
             ("Issue occupancy permit…", self.issue_occupancy),
             ("Temporary occupancy…", self.issue_temporary),
             ("Occupied before final…", self.early_occupancy),
+            ("Void occupancy permit…", self.void_occupancy),
         ]
         self.buttons = {}
         for index, (text, handler) in enumerate(actions):
@@ -111,7 +112,8 @@ class PermitInspectionsDialog(DeskDialog):
             button.setAutoDefault(False)
             button.clicked.connect(handler)
             self.buttons[text] = button
-            grid.addWidget(button, index // 3, index % 3)
+            # two columns: ten actions still read whole at 200 % on a 1366x768 screen
+            grid.addWidget(button, index // 2, index % 2)
         layout.addLayout(grid)
         return page
 
@@ -294,6 +296,37 @@ class PermitInspectionsDialog(DeskDialog):
             "occupancy_permits",
         ):
             self._occupancy_done(issued[0])
+
+    def void_occupancy(self) -> None:
+        """Void the occupancy permit in force, with a reason (it stays on file, printing
+        VOID); a full one reopens the finaled permit so its final can be corrected."""
+        in_force = occupancy_void.in_force(self.register, self.permit["id"])
+        if not in_force:
+            self.message.setText("No occupancy permit in force on this permit: nothing to void.")
+            return
+        chosen = in_force[-1]
+        if len(in_force) > 1:
+            labels = {
+                f"{o['occupancy_number']} ({o['kind']}, {o['issued_on']})": o for o in in_force
+            }
+            picked = ask_item(self, "Void occupancy permit", "Which one?", list(labels))
+            if picked is None:
+                return
+            chosen = labels[picked]
+        number = chosen["occupancy_number"]
+        reason = ask_text(self, "Void occupancy permit", f"Why is occupancy permit {number} void?")
+        if reason is None:
+            return
+        if self._run(
+            lambda: occupancy_void.void_occupancy(self.register, chosen["uuid"], reason),
+            "occupancy_permits",
+        ):
+            status = self.register.get("permits", self.permit["uuid"])["status"]
+            self.message.setText(
+                f"Occupancy permit {chosen['occupancy_number']} voided ({reason.strip()}); it "
+                f"stays on file and prints VOID. The permit is {status.replace('_', ' ')}: a pass "
+                "can now be voided and recorded again, then the occupancy permit issued again."
+            )
 
     def early_occupancy(self) -> None:
         day = ask_text(self, "Occupied before final", "Day the building was occupied (YYYY-MM-DD)")

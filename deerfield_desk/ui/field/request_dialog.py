@@ -27,14 +27,14 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import excavation_due, is_late_request
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.models.inspection_slots import (
-    OFFICE_HOURS,
     default_request_slot,
     is_office_hours,
-    request_questions,
+    odd_request,
 )
 from deerfield_desk.models.office_words import say
 from deerfield_desk.store import inspections
 from deerfield_desk.store.inspection_calendar import caller_for
+from deerfield_desk.store.office_hours import office_hours
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.a11y.announce import show_error
@@ -100,9 +100,10 @@ class RequestDialog(DeskDialog):
         self.phone.setText(phone)
         self.now = now
         self.calendar = village_calendar(register)
+        self.hours = office_hours(register)  # the village's own (Tools → Office hours)
         self.requested_at = _edit(now)
         self.notice = self.stage.due_within_hours_of_notice is not None
-        self.scheduled_for = _edit(slot or default_request_slot(now, self.calendar))
+        self.scheduled_for = _edit(slot or default_request_slot(now, self.calendar, self.hours))
         form.addRow("Requested by", self.requested_by)
         form.addRow("Phone", self.phone)
         form.addRow("Written notice received" if self.notice else "Asked at", self.requested_at)
@@ -138,14 +139,15 @@ class RequestDialog(DeskDialog):
             )
         else:
             self.timing.setText("")
-        if not is_office_hours(when, self.calendar):
-            extra = f"Outside office hours ({OFFICE_HOURS.describe()})."
+        if not is_office_hours(when, self.calendar, self.hours):
+            extra = f"Outside office hours ({self.hours.describe()})."
             text = self.timing.text()
             self.timing.setText(f"{text}\n{extra}" if text else extra)
 
     def save(self) -> None:
         asked, when = self.times()
-        questions = request_questions(asked, when, self.now, self.calendar)
+        odd = odd_request(asked, when, self.now, self.calendar, self.hours)
+        questions = [o.question for o in odd]
         if questions and not confirm.confirm(
             self, "Record request", "\n\n".join(questions) + "\n\nRecord the request as it is?"
         ):
@@ -175,6 +177,8 @@ class RequestDialog(DeskDialog):
                 contact_phone=self.phone.text(),
                 channel="phone",
                 merge=merge,
+                now=self.now,  # the store judges oddness at the same moment the dialog did
+                confirmed_odd=[o.code for o in odd],  # what the inspector just confirmed
             )
         except (InvalidInput, NotAllowed) as exc:
             show_error(self, self.error, say(exc), getattr(exc, "field", None))

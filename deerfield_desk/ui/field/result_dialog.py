@@ -45,10 +45,13 @@ from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.models.inspection_slots import default_reinspection_slot
 from deerfield_desk.models.office_words import say
 from deerfield_desk.store import inspections
+from deerfield_desk.store.office_hours import office_hours
 from deerfield_desk.store.village_calendar import village_calendar
+from deerfield_desk.store.visit_carry import carried_to
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.a11y.fit import DeskDialog
+from deerfield_desk.ui.field import visit_actions
 from deerfield_desk.ui.field.defect_picker import attach_library
 from deerfield_desk.ui.field.style import CARD_STYLE, RESULT_COLOURS, error_style, save_cancel_row
 from deerfield_desk.ui.field.text import text_label
@@ -90,6 +93,14 @@ class ResultDialog(DeskDialog):
         hint = QLabel("Nothing passes by default (§12.12(6)): choose the outcome you found.")
         hint.setObjectName("meta")
         layout.addWidget(hint)
+        carried = carried_to(register, inspection_uuid) if self.inspection["corrects_id"] else None
+        if carried is not None and carried.describe():  # what the voided record had stays
+            self.carried = text_label(
+                "Recorded again after a voided result: what it had stays with this visit "
+                f"and prints with it ({carried.describe()}).", kind="warn",
+            )  # fmt: skip
+            self.carried.setObjectName("carriedNote")
+            layout.addWidget(self.carried)
         row = QHBoxLayout()
         self.outcomes = QButtonGroup(self)
         self.outcomes.setExclusive(True)
@@ -110,7 +121,8 @@ class ResultDialog(DeskDialog):
         times = QFormLayout()
         self.inspected_at = _moment_edit(now, "Inspected at")
         self.reinspect_at = _moment_edit(
-            default_reinspection_slot(now, village_calendar(register)), "Re-inspect on"
+            default_reinspection_slot(now, village_calendar(register), office_hours(register)),
+            "Re-inspect on",
         )
         times.addRow("&Inspected at", self.inspected_at)
         times.addRow("Re-inspect &on", self.reinspect_at)
@@ -186,7 +198,9 @@ class ResultDialog(DeskDialog):
         moment = self.inspected_at.dateTime().toPython()
         self._following = True
         self.reinspect_at.setDateTime(
-            default_reinspection_slot(moment, village_calendar(self.register))
+            default_reinspection_slot(
+                moment, village_calendar(self.register), office_hours(self.register)
+            )
         )
         self._following = False
 
@@ -288,6 +302,14 @@ class ResultDialog(DeskDialog):
         ):
             self.error.setText("Not saved: the final was not passed.")
             return
+        cancel_reason = None
+        if result == Result.CANCELLED:  # as the card's Cancel request… asks (issue 17)
+            cancel_reason = visit_actions.ask_text(
+                self, "Cancelled", f"Why is the {self.stage.title} inspection cancelled?"
+            )
+            if cancel_reason is None:
+                show_error(self, self.error, "Not saved: say why the inspection is cancelled.")
+                return
         try:
             self.saved = inspections.record_result(
                 self.register,
@@ -298,7 +320,7 @@ class ResultDialog(DeskDialog):
                 inspected_at=self.inspected_at.dateTime().toPython(),
                 reinspect_at=self.reinspect_at.dateTime().toPython(),
                 order_reason=self.order_reason.text(),
-                strict_order=True,
+                cancel_reason=cancel_reason,
             )
         except (InvalidInput, NotAllowed) as exc:
             show_error(self, self.error, say(exc), getattr(exc, "field", None))

@@ -51,7 +51,7 @@ class StopCard(QFrame):
     photo_clicked = Signal(str)
     move_clicked = Signal(str, int)
     correction_clicked = Signal(str)
-    visit_action = Signal(str, str)  # (uuid, "reschedule" | "cancel" | "void")
+    visit_action = Signal(str, str)  # (uuid, "reschedule" | "cancel" | "void" | "sign")
 
     def __init__(
         self, stop: Stop, position: int, last: bool = False, parent: QWidget | None = None
@@ -160,16 +160,19 @@ class StopCard(QFrame):
             row += 1
 
     def _more_button(self, where: str) -> QPushButton:
-        """Move, cancel or void: one menu, so the row of large buttons still fits."""
+        """Move, cancel, void or sign: one menu, so the row of large buttons still fits."""
         button = touch_button("More…")
         button.setObjectName("moreButton")
         button.setAccessibleName(f"More actions — {where}")
         menu = QMenu(button)
         requested = self.stop.result == Result.REQUESTED
+        signable = self.stop.result not in (Result.REQUESTED, Result.CANCELLED)
         for text, action, enabled in (
             ("&Move to another time…", "reschedule", requested),
             ("&Cancel the request…", "cancel", requested),
             ("&Void this result and record again…", "void", not requested),
+            # the holder signs this visit's report or correction notice on screen (issue 17)
+            ("&Sign the report or notice…", "sign", signable),
         ):
             entry = menu.addAction(text)
             entry.setEnabled(enabled)

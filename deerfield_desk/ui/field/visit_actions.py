@@ -24,9 +24,10 @@ from PySide6.QtWidgets import (
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_sequence import stage_by_code
-from deerfield_desk.models.inspection_slots import OFFICE_HOURS, is_office_hours, next_slot
+from deerfield_desk.models.inspection_slots import is_office_hours, next_slot
 from deerfield_desk.models.office_words import say
 from deerfield_desk.store import inspection_schedule
+from deerfield_desk.store.office_hours import office_hours
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.a11y.announce import show_error
@@ -52,6 +53,7 @@ class RescheduleDialog(QDialog):
         self.register = register
         self.inspection = register.get("inspections", inspection_uuid)
         self.calendar = village_calendar(register)
+        self.office = office_hours(register)
         self.saved: dict | None = None
         self.setWindowTitle("Move inspection")
         layout = QVBoxLayout(self)
@@ -59,7 +61,9 @@ class RescheduleDialog(QDialog):
         layout.addWidget(heading)
         booked = self.inspection["scheduled_for"]
         start = (
-            datetime.fromisoformat(booked) if booked else next_slot(datetime.now(), self.calendar)
+            datetime.fromisoformat(booked)
+            if booked
+            else next_slot(datetime.now(), self.calendar, self.office)
         )
         self.when = QDateTimeEdit(QDateTime(start))
         self.when.setCalendarPopup(True)
@@ -85,8 +89,8 @@ class RescheduleDialog(QDialog):
         return self.when.dateTime().toPython().replace(second=0, microsecond=0)
 
     def check_hours(self) -> bool:
-        inside = is_office_hours(self.moment(), self.calendar)
-        self.hours.setText("" if inside else f"Outside office hours ({OFFICE_HOURS.describe()})")
+        inside = is_office_hours(self.moment(), self.calendar, self.office)
+        self.hours.setText("" if inside else f"Outside office hours ({self.office.describe()})")
         return inside
 
     def save(self) -> None:

@@ -176,13 +176,18 @@ class PeopleDirectory(QDialog):
             note = credential_warning(p, self.today) or (
                 None if p["mailing_address"] else "no mailing address on file"
             )
+            if p.get("near_match"):  # after every exact match (store.near_people)
+                note = "; ".join(filter(None, ["name spelt a little differently", note]))
             rows.append([p["name"], p["firm"], p["phone"], p["mailing_address"], p["email"],
                          " ".join(filter(None, [p["credential_type"], p["credential_number"]])),
                          p["credential_expires"], note])  # fmt: skip
         fill_table(self.table, rows, [p["uuid"] for p in people])
         shown = len(people)
-        self.count.setText(f"{shown} shown" + (" (the first 200: narrow the search)"
-                                               if shown >= 200 else ""))  # fmt: skip
+        near = sum(1 for p in people if p.get("near_match"))
+        self.count.setText(f"{shown} shown"
+                           + (f" ({near} spelt a little differently)" if near else "")
+                           + (" (the first 200: narrow the search)"
+                              if shown >= 200 else ""))  # fmt: skip
 
     def add(self) -> dict | None:
         dialog = AddPersonDialog(self, self.main.register)
