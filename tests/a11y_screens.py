@@ -110,6 +110,17 @@ def review_queue(desk: Desk) -> Iterator[QWidget]:
     yield desk.window
 
 
+def inspection_calendar(desk: Desk) -> Iterator[QWidget]:
+    """The calendar tab on the week of today's two stops, as the menu item opens it."""
+    from deerfield_desk.ui.field.install import open_week
+
+    desk.window.show()
+    desk.window.inspection_week.today = DAY
+    desk.window.inspection_week.set_week(DAY)
+    open_week(desk.window)
+    yield desk.window
+
+
 def issue(desk: Desk) -> Iterator[QWidget]:
     from deerfield_desk.ui.issue_dialog import IssueDialog
 
@@ -285,6 +296,7 @@ SCREENS: dict[str, Callable[[Desk], Iterator[QWidget]]] = {
     "today": today,
     "wizard": wizard,
     "review queue": review_queue,
+    "inspection calendar": inspection_calendar,
     "issue": issue,
     "money": money,
     "extend": extend,

@@ -58,3 +58,19 @@ def test_the_next_action_is_in_view_whole_in_the_register_and_the_permit_window(
     assert label.geometry().right() <= label.parentWidget().width()
     kinds = [pw.deposits.item(r, 0).text() for r in range(pw.deposits.rowCount())]
     assert kinds == ["Completion deposit"]
+
+
+def test_the_main_window_fits_a_laptop_at_200_percent(main_window, register):
+    """1366×768 at 200 % offers 683×384 logical pixels: no tab may ask for more width (the
+    register's filters asked for 1,028 and the notices tab's buttons for 805; the window ran
+    off the screen). Logical sizes do not depend on the scale, so this is checked at 1×."""
+    fill(register)
+    window = main_window(register)
+    window.show()
+    QApplication.processEvents()
+    wide = {
+        window.tabs.tabText(i): window.tabs.widget(i).minimumSizeHint().width()
+        for i in range(window.tabs.count())
+    }
+    assert {tab: width for tab, width in wide.items() if width > 683 - 24} == {}
+    assert window.minimumSizeHint().width() <= 683

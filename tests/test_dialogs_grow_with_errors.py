@@ -13,7 +13,14 @@ from datetime import date, datetime
 
 import pytest
 from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QLabel
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QDialog,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+)
 
 from deerfield_desk.errors import InvalidInput
 from deerfield_desk.store import inspection_schedule, inspections
@@ -130,3 +137,39 @@ def test_recording_a_result_grows_with_its_error(window, qtbot, monkeypatch):
 def test_a_field_exchange_dialog_grows_with_its_error(window, qtbot, tmp_path):
     dialog = CheckoutDialog(window, tmp_path, [], refused)
     assert_shown_whole(qtbot, dialog, dialog.save)
+
+
+def test_an_error_longer_than_the_screen_scrolls_with_the_buttons_in_view(
+    window, qtbot, monkeypatch
+):
+    """On a small screen (1366×768 at 200 % is 683×384) the dialog stops at the screen's
+    edge; its body scrolls and Cancel and Move stay on the dialog."""
+    reg = window.register
+    permit = make_permit(reg)
+    visit = inspections.request_inspection(
+        reg, permit["uuid"], "erosion_control", requested_by="Dana Builder",
+        requested_at=NOW, scheduled_for=datetime(2026, 12, 8, 9),
+    )  # fmt: skip
+
+    def very_long(*_args, **_kwargs):
+        raise InvalidInput("reason", " ".join([LONG] * 6))
+
+    monkeypatch.setattr(inspection_schedule, "reschedule", very_long)
+    dialog = RescheduleDialog(reg, visit["uuid"], window)
+    qtbot.addWidget(dialog)
+    dialog.reason.setText("rain")
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.save()
+    room = dialog.screen().availableGeometry()
+    qtbot.waitUntil(lambda: dialog.findChild(QScrollArea, "a11yScrollArea") is not None)
+    scroll = dialog.findChild(QScrollArea, "a11yScrollArea")
+    assert scroll.isAncestorOf(dialog.error), "the error is in the scrolling body"
+    assert dialog.height() <= room.height()
+    buttons = [
+        b for b in dialog.findChildren(QPushButton) if b.text() in ("Cancel", "Move inspection")
+    ]
+    assert len(buttons) == 2
+    for button in buttons:
+        assert not scroll.isAncestorOf(button)
+        assert button.mapTo(dialog, QPoint(0, button.height())).y() <= dialog.height()

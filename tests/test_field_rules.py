@@ -214,6 +214,7 @@ def test_a_visit_recorded_again_carries_what_the_voided_record_had(reg, db_path,
     # the new record shows them: the permit's photo strip and its printed report
     strips = photos_by_visit(reg, permit["uuid"])
     assert [p["uuid"] for s in strips for p in s.photos] == [photo["uuid"]]
+    assert strips[0].label.endswith("· with the voided record's photos")
     inspections.record_result(reg, again["uuid"], "passed", inspected_at=SLOT)
     report = load_document(reg, "inspection-report", "2026-0001").record
     assert [s["uuid"] for s in report["signatures"]] == [signed["uuid"]]
@@ -229,6 +230,10 @@ def test_a_visit_recorded_again_carries_what_the_voided_record_had(reg, db_path,
         assert [e["action"] for e in journal_of(reg, uuid)] == ["insert"]
     assert reg.get("attachments", photo["uuid"])["owner_uuid"] == visit["uuid"]
     assert reg.get("signatures", signed["uuid"])["inspection_id"] == done["id"]
+    voided = load_document(reg, "inspection-report", f"2026-0001/{done['id']}").record
+    assert voided["status"] == "voided" and voided["void_reason"] == "wrong stage tapped"
+    assert [p["uuid"] for p in voided["photos"]] == [photo["uuid"]]
+    assert [s["uuid"] for s in voided["signatures"]] == [signed["uuid"]]
     # signing again on the new record replaces the carried signature there
     inspections_again = reg.get("inspections", again["uuid"])
     fresh = signatures.record_signature(

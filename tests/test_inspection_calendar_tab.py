@@ -55,7 +55,7 @@ def test_previous_next_and_this_week(window):
     week.set_week(MONDAY)
     assert week.title.text() == "Week of Mon 07 Dec – Sun 13 Dec 2026"
     assert not week.this_week.isEnabled()  # already on the week of today
-    assert week.table.horizontalHeaderItem(1).text() == "Tue 08 Dec (today)"
+    assert week.table.horizontalHeaderItem(1).text() == "Tue 08 Dec\ntoday"
     week.next.click()
     assert week.title.text().startswith("Week of Mon 14 Dec") and week.this_week.isEnabled()
     week.previous.click()
@@ -63,6 +63,10 @@ def test_previous_next_and_this_week(window):
     assert week.title.text().startswith("Week of Mon 30 Nov")
     week.this_week.click()
     assert week.monday == MONDAY
+    said = Qt.ItemDataRole.AccessibleTextRole  # a free slot is read out, not silent
+    assert week.table.item(0, 0).data(said) == "Mon 07 Dec 08:00, free"
+    last = week.table.rowCount() - 1
+    assert week.table.item(last, 4).data(said) == "Fri 11 Dec, outside office hours: nothing booked"
 
 
 def test_arrows_move_between_slots_enter_books_a_free_one_then_opens_it(window, qtbot, monkeypatch):

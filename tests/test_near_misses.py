@@ -92,3 +92,14 @@ def test_the_directory_window_says_which_names_are_spelt_differently(qtbot, main
     assert "spelt a little differently" not in (notes[0] or "")
     assert all("name spelt a little differently" in note for note in notes[1:])
     assert directory.count.text() == "3 shown (2 spelt a little differently)"
+
+
+def test_a_name_written_after_a_search_is_found_by_the_next_one(register):
+    """The words read for the second tier are kept per connection only while the register
+    is unchanged: a person filed between two keystrokes is found by the second."""
+    dan = add_person(register, {"name": "Dan Jordan", "phone": "608-555-0110"})
+    _file(register, dan, "10", "Liberty St")
+    assert _found(register, "Jonhsonn") == []  # the "jo" words read: only "jordan"
+    carl = add_person(register, {"name": "Carl Johnson", "phone": "608-555-0102"})
+    _file(register, carl, "2", "Liberty St")
+    assert _found(register, "Jonhsonn") == [("Carl Johnson", True)]

@@ -180,7 +180,10 @@ def photos_by_visit(reg: Register, permit_uuid: str) -> list[VisitPhotos]:
             when = visit["inspected_at"] or visit["scheduled_for"] or visit["requested_at"] or ""
             stage = str(visit["stage"]).replace("_", " ")
             result = str(visit["result"]).replace("_", " ")
-            strips.append(VisitPhotos(f"{stage.capitalize()} · {result}", when, rows))
+            label = f"{stage.capitalize()} · {result}"
+            if any(r["owner_uuid"] != visit["uuid"] for r in rows):
+                label += " · with the voided record's photos"
+            strips.append(VisitPhotos(label, when, rows))
     for visit in reg.query(
         "SELECT id, uuid, visited_at FROM checklist_visits WHERE permit_id = ? "
         "AND status = 'active'",

@@ -8,14 +8,16 @@ four ways (the forms' ``error_label``, the field screens' ``style.label`` and
 to get it wrong. Qt tells a window its layout must be redone (``LayoutRequest``) whenever a
 label's text changes its size; on that, a visible dialog in which a word-wrapped label is
 now cut is grown to the height its layout needs at its present width (a wrapped text's
-height depends on the width), never beyond the screen, never shrunk. Only a cut label
-grows it: a window the clerk made smaller on purpose is not pulled back on every reload.
+height depends on the width), never beyond the screen, never shrunk. When the screen is too
+small, the body scrolls under pinned buttons (the a11y fit's ``make_scrollable``). Only a
+cut label grows it: a window the clerk made smaller on purpose is not pulled back on every
+reload.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLayout, QScrollArea, QWidget
 
 #: Room kept free around a dialog for the window frame and title bar (as the a11y fit).
 FRAME = QSize(24, 48)
@@ -48,12 +50,23 @@ def needed_height(dialog: QWidget) -> int:
 
 def grow(dialog: QWidget) -> None:
     """Grow ``dialog`` to show a label its text no longer fits (nothing to do otherwise)."""
-    if not dialog.isVisible() or cut_label(dialog) is None:
+    label = cut_label(dialog) if dialog.isVisible() else None
+    if label is None:
         return
     screen = dialog.screen() or QApplication.primaryScreen()
     room = screen.availableGeometry()
     width = min(max(dialog.width(), dialog.minimumSizeHint().width()), room.width() - FRAME.width())
-    height = min(max(dialog.height(), needed_height(dialog)), room.height() - FRAME.height())
+    needed = needed_height(dialog)
+    height = min(max(dialog.height(), needed), room.height() - FRAME.height())
+    if needed > height:  # more than the screen holds: the body scrolls, the buttons stay
+        from deerfield_desk.ui.a11y.fit import make_scrollable
+
+        scroll = make_scrollable(dialog) or dialog.findChild(QScrollArea, "a11yScrollArea")
+        dialog.setMinimumSize(QSize(0, 0))
+        if dialog.layout() is not None:
+            dialog.layout().setSizeConstraint(QLayout.SizeConstraint.SetDefaultConstraint)
+        if scroll is not None and scroll.isAncestorOf(label):  # the error's start in view
+            QTimer.singleShot(0, scroll, lambda: scroll.ensureWidgetVisible(label, 0, 0))
     if (width, height) == (dialog.width(), dialog.height()):
         return
     dialog.resize(width, height)

@@ -38,6 +38,7 @@ from deerfield_desk.store import notices as store
 from deerfield_desk.store.notice_enforcement import HOLDING_KINDS
 from deerfield_desk.store.notice_queries import list_notices
 from deerfield_desk.ui import confirm, notice_dialogs
+from deerfield_desk.ui.flow_layout import FlowLayout
 from deerfield_desk.ui.notice_dialogs import TARGET
 from deerfield_desk.ui.notice_table_model import NoticeTableModel, kind_title
 
@@ -114,7 +115,7 @@ class NoticesView(QWidget):
         self.detail = QLabel()
         self.detail.setWordWrap(True)
         self.detail.setObjectName("notice_detail")
-        actions = QHBoxLayout()
+        actions = FlowLayout()  # eight buttons wrap at 200 % rather than widen the window
         self.buttons: dict[str, QPushButton] = {}
         for attr, label, _move, tip in BUTTONS:
             button = QPushButton(label)
@@ -124,7 +125,6 @@ class NoticesView(QWidget):
             setattr(self, attr, button)
             self.buttons[attr] = button
             actions.addWidget(button)
-        actions.addStretch(1)
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)

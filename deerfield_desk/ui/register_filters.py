@@ -7,10 +7,19 @@ The search runs as the clerk types, but only after 150 ms without a keystroke, s
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.register_queries import KIND_LABELS, RegisterQuery
+from deerfield_desk.ui.flow_layout import FlowLayout
 
 DEBOUNCE_MS = 150
 
@@ -31,8 +40,15 @@ class RegisterFilters(QWidget):
 
     def __init__(self, years: list[int], parent: QWidget | None = None):
         super().__init__(parent)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        # The search on its own row, the filters in a row that wraps: in one row they asked
+        # for 1,028 logical pixels, and at 200 % a 1366x768 laptop offers 683 (the main
+        # window ran off the screen).
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        layout = QHBoxLayout()
+        filters = FlowLayout()
+        column.addLayout(layout)
+        column.addLayout(filters)
         self.search = QLineEdit()
         self.search.setObjectName("registerSearch")
         self.search.setPlaceholderText(
@@ -61,9 +77,13 @@ class RegisterFilters(QWidget):
         )
         self.needs_action.setText("Needs &action")
         for text, widget in (("&Kind", self.kind), ("Stat&us", self.status), ("&Year", self.year)):
-            layout.addWidget(labelled(text, widget))
-            layout.addWidget(widget)
-        layout.addWidget(self.needs_action)
+            pair = QWidget()  # a label never wraps away from its field
+            row = QHBoxLayout(pair)
+            row.setContentsMargins(0, 0, 0, 0)
+            row.addWidget(labelled(text, widget))
+            row.addWidget(widget)
+            filters.addWidget(pair)
+        filters.addWidget(self.needs_action)
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)

@@ -19,7 +19,6 @@ from datetime import date, datetime, timedelta
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QPushButton,
     QTableWidgetItem,
     QVBoxLayout,
@@ -37,6 +36,7 @@ from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.field.text import text_label, tone
 from deerfield_desk.ui.field.week_table import WeekTable
+from deerfield_desk.ui.flow_layout import FlowLayout
 
 OUTSIDE_ROW_LABEL = "Outside\nhours"
 
@@ -82,7 +82,7 @@ class InspectionWeek(QWidget):
         self.stale = True
         self.hours = OFFICE_HOURS  # until the first reload reads the village's own
         layout = QVBoxLayout(self)
-        bar = QHBoxLayout()
+        bar = FlowLayout()  # wraps at 200 % on a laptop instead of widening the window
         self.previous = self._button("◀ Pre&vious week", "week_previous", "Previous week")
         self.this_week = self._button("This wee&k", "week_today", "This week (today)")
         self.next = self._button("Ne&xt week ▶", "week_next", "Next week")
@@ -95,10 +95,8 @@ class InspectionWeek(QWidget):
                                         "Open the permit booked in the chosen slot")  # fmt: skip
         self.export_button = self._button("Export .ic&s…", "week_export",
                                           "Export the week as an iCalendar file")  # fmt: skip
-        for widget in (self.previous, self.this_week, self.next, self.title):
-            bar.addWidget(widget)
-        bar.addStretch(1)
-        for widget in (self.book_button, self.open_button, self.export_button):
+        for widget in (self.previous, self.this_week, self.next, self.title, self.book_button,
+                       self.open_button, self.export_button):  # fmt: skip
             bar.addWidget(widget)
         layout.addLayout(bar)
         self.legend = text_label("")  # the village's office hours, set on each reload
@@ -186,7 +184,7 @@ class InspectionWeek(QWidget):
         headers = []
         for day in self.day_list:
             closed = self.calendar.holiday_name(day) if day.weekday() < 5 else "weekend"
-            today = " (today)" if day == self.today else ""
+            today = "\ntoday" if day == self.today else ""  # own line: no cut at 200 %
             headers.append(
                 f"{day:%a %d %b}{today}" + (f"\n{closed}: office closed" if closed else "")
             )
@@ -229,6 +227,11 @@ class InspectionWeek(QWidget):
                     item.setData(Qt.ItemDataRole.AccessibleTextRole,
                                  f"{day:%a %d %b} {start:%H:%M}, free")  # fmt: skip
                     self.table.setItem(row, column, item)
+            if self.table.item(len(slots), column) is None:
+                item = QTableWidgetItem("")
+                item.setData(Qt.ItemDataRole.AccessibleTextRole,
+                             f"{day:%a %d %b}, outside office hours: nothing booked")  # fmt: skip
+                self.table.setItem(len(slots), column, item)
 
     # -- acting on a slot -------------------------------------------------------------------
     def selected_slot(self) -> datetime | None:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
+    QGridLayout,
     QTimeEdit,
     QVBoxLayout,
     QWidget,
@@ -59,7 +59,7 @@ class OfficeHoursDialog(DeskDialog):
             )
         )
         form = QFormLayout()
-        days = QHBoxLayout()
+        days = QGridLayout()  # two rows: the page must fit 1366x768 at 200 % (683 px wide)
         self.days: list[QCheckBox] = []
         for number, name in enumerate(DAY_NAMES):
             box = QCheckBox(name[:3])
@@ -68,8 +68,7 @@ class OfficeHoursDialog(DeskDialog):
             box.setChecked(number in hours.days)
             box.toggled.connect(lambda *_: self.preview_slots())
             self.days.append(box)
-            days.addWidget(box)
-        days.addStretch(1)
+            days.addWidget(box, number // 4, number % 4)
         holder = QWidget()
         holder.setLayout(days)
         holder.setAccessibleName("Days the office books inspections")

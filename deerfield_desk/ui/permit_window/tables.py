@@ -12,11 +12,12 @@ cut to "status: recorded → voided; void reason: — → keyed agai…".
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QHeaderView,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
 )
@@ -48,9 +49,49 @@ def make_table(
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     for column in wrapping:
-        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-    header.setMinimumSectionSize(table.fontMetrics().horizontalAdvance("M" * 6))
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+    table.setProperty("wrapping", wrapping)
+    table.viewport().installEventFilter(WrapFitter(table))
     return table
+
+
+def _words_width(table: QTableWidget, column: int) -> int:
+    """The widest single word of a column, or its whole header: narrower, one is cut."""
+    metrics = table.fontMetrics()
+    texts = [table.item(r, column).text() for r in range(table.rowCount()) if table.item(r, column)]
+    widest = max((metrics.horizontalAdvance(w) for t in texts for w in t.split()), default=0)
+    margin = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
+    header = table.horizontalHeader()
+    title = table.horizontalHeaderItem(column).text()
+    pad = 2 * table.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header) + 4
+    titled = header.fontMetrics().horizontalAdvance(title)  # a header never wraps
+    return max(widest + 2 * margin + 2, titled + pad)
+
+
+def fit_wrapping(table: QTableWidget) -> None:
+    """Share the width the content-sized columns leave among the wrapping ones, but never
+    narrower than a column's widest word (then the table scrolls sideways instead: at 150 %
+    the directory's names were cut to "Christoph", the note to a letter per line)."""
+    wrapping = table.property("wrapping") or []
+    if not wrapping:
+        return
+    header = table.horizontalHeader()
+    others = [c for c in range(table.columnCount()) if c not in wrapping]
+    used = sum(header.sectionSize(c) for c in others if not header.isSectionHidden(c))
+    share = max(table.viewport().width() - used, 0) // len(wrapping)
+    for column in wrapping:
+        header.resizeSection(column, max(share, _words_width(table, column)))
+
+
+class WrapFitter(QObject):
+    """Re-fits the wrapping columns when the table's viewport changes width."""
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Resize:
+            table = self.parent()
+            if isinstance(table, QTableWidget):
+                fit_wrapping(table)
+        return False
 
 
 def fill_table(table: QTableWidget, rows: list[list], keys: list | None = None) -> None:
@@ -68,6 +109,10 @@ def fill_table(table: QTableWidget, rows: list[list], keys: list | None = None) 
             table.setItem(r, c, item)
     if keys is not None and selected in keys:
         table.selectRow(keys.index(selected))
+    for column in range(table.columnCount()):  # content columns to the new content first
+        if column not in (table.property("wrapping") or []):
+            table.resizeColumnToContents(column)
+    fit_wrapping(table)
 
 
 def current_key(table: QTableWidget):
