@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import shutil
-import sqlite3
 import tempfile
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from pathlib import Path
 
 from deerfield_desk import documents
 from deerfield_desk.config import Paths
-from deerfield_desk.errors import InvalidInput
+from deerfield_desk.errors import DeskError, InvalidInput
 from deerfield_desk.exports import archive, blds, tabular
 from deerfield_desk.exports.doc_renderer import documents_renderer
 from deerfield_desk.exports.documents_alongside import DocumentsAlongside
@@ -198,8 +197,11 @@ def export_year(
         # so the dialog never says "cancelled" about an export that was published.
         result.files = publish(staging, to)
         return result
-    except sqlite3.DatabaseError:
-        # a register damaged enough to stop a writer: say what verify says about it
+    except DeskError:
+        raise  # said already (an empty year, a refusal): nothing to add
+    except Exception:
+        # a writer stopped (a register damaged enough to break a read, say): if the archive's
+        # check finds the register damaged, that is what the clerk is told
         if check is not None:
             check.wait()
         raise
