@@ -286,7 +286,7 @@ class InspectionWeek(QWidget):
                 slot_minutes=self.hours.slot_minutes,
             )  # fmt: skip
         except OSError as exc:
-            self.message.setText(f"file: could not write the calendar ({exc.strerror})")
+            self.message.setText(f"File: could not write the calendar ({exc.strerror})")
             return
         live = sum(not b.withdrawn for b in bookings)
         gone = len(bookings) - live
