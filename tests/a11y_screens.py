@@ -291,6 +291,27 @@ def zoning(desk: Desk) -> Iterator[QWidget]:
     yield _shown(desk, ZoningDialog(desk.window))
 
 
+def permit_window(desk: Desk) -> Iterator[QWidget]:
+    from deerfield_desk.ui.permit_window.window import PermitWindow
+
+    window = _shown(desk, PermitWindow(desk.window, desk.permit_uuid(), DAY))
+    window.resize(1366, 768)
+    yield window  # the walk visits every tab
+
+
+def owner_link(desk: Desk) -> Iterator[QWidget]:
+    """An imported permit's typed owner, linked or added from the permit window."""
+    from deerfield_desk.ui.permit_window.owner_dialog import OwnerLinkDialog
+
+    imported = desk.register.insert("permits", {"permit_number": "2019-0007", "kind": "building",
+                                                "status": "finaled", "address_text": "27 Elm St",
+                                                "owner_name": "Renée Côté"})  # fmt: skip
+    dialog = _shown(desk, OwnerLinkDialog(desk.window, desk.register, imported["uuid"]))
+    yield dialog
+    dialog.new_radio.setChecked(True)
+    yield dialog
+
+
 SCREENS: dict[str, Callable[[Desk], Iterator[QWidget]]] = {
     "main window": main_window,
     "today": today,
@@ -323,6 +344,8 @@ SCREENS: dict[str, Callable[[Desk], Iterator[QWidget]]] = {
     "zoning": zoning,
     "office hours": office_hours,
     "result again": result_again,
+    "permit window": permit_window,
+    "owner link": owner_link,
 }
 
 

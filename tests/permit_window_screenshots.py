@@ -25,6 +25,7 @@ from deerfield_desk.ui.notice_dialogs import DraftNoticeDialog
 from deerfield_desk.ui.permit_window.contractor_dialog import NameContractorDialog
 from deerfield_desk.ui.permit_window.correct_dialog import PersonCorrectionDialog
 from deerfield_desk.ui.permit_window.directory import PeopleDirectory
+from deerfield_desk.ui.permit_window.owner_dialog import OwnerLinkDialog
 from deerfield_desk.ui.permit_window.window import PermitWindow
 from deerfield_desk.ui.person_picker import OnFileDialog
 from tests.notice_dialog_screenshots import dark
@@ -46,7 +47,11 @@ def build(reg: Register) -> dict:
     name_contractor(reg, permit["uuid"], "electrical", sparks["uuid"])
     name_contractor(reg, permit["uuid"], "plumbing", builder(reg, "Pia Pipes", "P-118")["uuid"])
     correct_person(reg, full["uuid"], {"phone": "608-555-0177"}, "owner called with new number")
-    return {"permit": permit, "owner": full, "empty": empty}
+    imported = reg.insert("permits", {"permit_number": "2019-0007", "kind": "building",
+                                      "status": "finaled", "address_text": "27 Liberty St",
+                                      "owner_name": "Maria Gonzalez",
+                                      "description": "Deck (from the old register)"})  # fmt: skip
+    return {"permit": permit, "owner": full, "empty": empty, "imported": imported}
 
 
 def grab(widget, path: Path, size: tuple[int, int]) -> None:
@@ -72,8 +77,12 @@ def main(out: str, is_dark: bool, size: tuple[int, int]) -> None:
         pw.tabs.setCurrentIndex(index)
         name = pw.tabs.tabText(index).replace("&", "").split()[0].lower()
         grab(pw, folder / f"permit-window-{name}.png", size)
+    old = PermitWindow(window, ids["imported"]["uuid"], TODAY)
+    old.tabs.setCurrentIndex(1)
+    grab(old, folder / "permit-window-imported-owner.png", size)
     pw.tabs.setCurrentIndex(1)
     dialogs = {
+        "owner-link": OwnerLinkDialog(old, reg, ids["imported"]["uuid"]),
         "correct-person": PersonCorrectionDialog(pw, reg, ids["owner"]["uuid"], "Owner"),
         "name-contractor": NameContractorDialog(
             pw, reg, ids["permit"]["uuid"], trade="electrical", today=TODAY

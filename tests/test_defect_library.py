@@ -81,7 +81,7 @@ def test_the_village_adds_checks_and_voids_its_own_entries(field_register, qtbot
     dialog.description.setText("Porch posts not on piers")
     dialog.correction.setText("Set the posts on concrete piers below frost")
     dialog.add()
-    assert "section: 12.99 is not a section of the village ordinance" in dialog.message.text()
+    assert "Section: 12.99 is not a section of the village ordinance" in dialog.message.text()
     assert dialog.table.rowCount() == shipped
     dialog.section.setText("SPS 321.16")
     dialog.add()

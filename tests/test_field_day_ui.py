@@ -122,7 +122,7 @@ def test_a_stage_ahead_of_its_order_needs_a_reason_in_the_dialog(window, qtbot):
     dialog.order_reason.setText("controls installed, inspected with the footing")
     dialog.inspected_at.setDateTime(datetime.now() + timedelta(hours=2))
     dialog.save()
-    assert dialog.error.text().startswith("inspected_at: an inspection cannot be recorded in")
+    assert dialog.error.text().startswith("Inspected at: an inspection cannot be recorded in")
     dialog.inspected_at.setDateTime(datetime(2026, 11, 24, 9, 15))  # written up afterwards
     dialog.save()
     saved, _ = dialog.saved

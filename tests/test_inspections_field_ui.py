@@ -83,7 +83,7 @@ def test_result_dialog_failure_needs_defect_then_opens_reinspection(window, qtbo
     dialog = ResultDialog(reg, row["uuid"])
     qtbot.addWidget(dialog)
     dialog.save()
-    assert dialog.error.text().startswith("result:")
+    assert dialog.error.text().startswith("Result:")
     dialog.outcome_buttons["failed"].click()
     dialog.save()
     assert dialog.error.text().startswith("Defects: a failed inspection lists")
@@ -112,7 +112,8 @@ def test_checklist_dialog_saves_all_items_and_attaches_queued_photo(
         dialog.answer(code, "meets")
     dialog.answer("tracking_pad", "deficient")
     dialog.save()
-    assert "tracking_pad" in dialog.error.text()
+    assert dialog.error.text().startswith("Gravel entrance pad")  # the item by its title
+    assert "_" not in dialog.error.text() and "deficient" in dialog.error.text()
     dialog.answer("tracking_pad", "deficient", "mud on the street")
     dialog.photo_buttons["tracking_pad"].click()
     dialog.save()

@@ -50,7 +50,7 @@ def test_waive_with_reason_and_occupancy_refusal_names_open_stages(window, qtbot
     qtbot.addWidget(dialog)
     assert dialog.codes == ["footing", "rough", "final"]
     dialog.waive()
-    assert dialog.message.text() == "stage: select the stage to waive first"
+    assert dialog.message.text() == "Stage: select the stage to waive first"
     dialog.table.selectRow(1)
     monkeypatch.setattr(permit_inspections, "ask_text", lambda *a: "framing seen at final")
     dialog.waive()

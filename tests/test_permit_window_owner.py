@@ -233,3 +233,14 @@ def test_dialogs_from_the_permit_window_are_its_children(qtbot, window, register
         launch(pw)
     assert parents == [("ResultDialog", True), ("PermitInspectionsDialog", True)]
     assert window.permit_scope is None
+
+
+def test_one_word_codes_in_the_history_are_labels_typed_words_are_not():
+    from deerfield_desk.models.plain_labels import action_label, column_value, plain_reason
+
+    assert column_value("status", "paid") == "Paid"  # "Status: Due → paid" before
+    assert column_value("payment_status", "recorded") == "Recorded"
+    assert column_value("notes", "paid in cash") == "paid in cash"  # free text as typed
+    assert column_value("inspected_at", "2026-12-01T08:00:00") == "2026-12-01 08:00"
+    assert action_label("status:under_review") == "Status: Under review"
+    assert plain_reason("not_ready by Pat Clerk") == "not ready by Pat Clerk"

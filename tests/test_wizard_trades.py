@@ -83,6 +83,8 @@ def test_an_expired_credential_is_asked_before_the_confirmation(qtbot, register,
     wizard = to_parties(qtbot, register)
     fill(wizard, "party_owner", who["owner"]["uuid"])
     fill(wizard, "party_hvac", old["uuid"])
+    hint = wizard.parties_page.credential_hint
+    assert not hint.isHidden() and "credential 77002 expired on 2026-10-31" in hint.text()
     to_summary(wizard)
     assert submit(wizard) == []  # the official act is never asked while the doubt stands
     assert asked == [["HVAC contractor Hal Air: credential 77002 expired on 2026-10-31"]]

@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from deerfield_desk.models.actor import Actor, Role
 from deerfield_desk.models.office_words import field_label
-from deerfield_desk.store.applications import site_parcel
+from deerfield_desk.store.application_contractors import credential_doubts
+from deerfield_desk.store.applications import add_person, site_parcel
 from deerfield_desk.store.register import Register
 from deerfield_desk.ui.wizard import ApplicationWizard
 from tests.application_builders import TODAY, people
@@ -45,6 +46,13 @@ def main(out: Path, size: str = "1280x800", theme: str = "") -> None:
     reg = Register.create(Path(tempfile.mkdtemp()) / "register.sqlite",
                           Actor("Pat Clerk", Role.CLERK, "shot"))  # fmt: skip
     who = people(reg)
+    sparks = add_person(reg, {"name": "Sam Sparks", "firm": "Sparks Electric",
+                              "phone": "608-555-0131", "credential_type": "Master Electrician",
+                              "credential_number": "E-2231", "credential_expires": "2027-06-30"},
+                        contractor=True)  # fmt: skip
+    air = add_person(reg, {"name": "Hal Air", "phone": "608-555-0132",
+                           "credential_type": "HVAC Qualifier", "credential_number": "H-77002",
+                           "credential_expires": "2026-10-31"}, contractor=True)  # fmt: skip
     lot = site_parcel(reg, {"parcel_number": "0812-054-1001-0", "house_number": "5",
                             "street": "Industrial Dr", "zoning": "LI"})  # fmt: skip
     wizard = ApplicationWizard(reg, today=TODAY)
@@ -55,6 +63,8 @@ def main(out: Path, size: str = "1280x800", theme: str = "") -> None:
     wizard.next()
     fill(wizard, "party_owner", who["owner"]["uuid"])
     fill(wizard, "party_contractor", who["contractor"]["uuid"])
+    fill(wizard, "party_electrical", sparks["uuid"])
+    fill(wizard, "party_hvac", air["uuid"])
     fill(wizard, "person_email", "maria.gonzalez@")
     grab(wizard, out, "2-parties")
     wizard.next()
@@ -91,6 +101,15 @@ def main(out: Path, size: str = "1280x800", theme: str = "") -> None:
                       ["Save as draft", "Discard", "Keep editing"])  # fmt: skip
     box.show()
     grab(box, out, "6-leave")
+    box.close()
+    expired = credential_doubts(reg, wizard.state["parties"], TODAY)
+    box = message_box(wizard, "Expired credentials", "These contractors' state credentials "
+                      "have expired on file. They may have renewed: check the state's "
+                      "credential lookup or ask the applicant. Submit anyway?",
+                      "\n".join(f"• {line}" for line in expired),
+                      ["Submit anyway", "Go back"])  # fmt: skip
+    box.show()
+    grab(box, out, "6-expired")
 
 
 if __name__ == "__main__":

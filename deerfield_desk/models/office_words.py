@@ -88,6 +88,8 @@ def say(exc: Exception) -> str:
         label = (
             f"{column_label(item[1]).removesuffix('s')} {item[2]}, {column_label(item[3]).lower()}"
         )
+    elif "." in exc.field:  # a part of a record: "responses.tracking_pad" → "Tracking pad"
+        label = column_label(exc.field.rsplit(".", 1)[1])
     elif " " in exc.field:  # already words (a paper's own name)
         label = exc.field[:1].upper() + exc.field[1:]
     elif any(exc.field in labels for _page, labels in PAGES) or exc.field in QUESTION_KEYS:

@@ -26,6 +26,9 @@ ACTIONS = {
     "reopen": "Owed again", "reschedule": "Rescheduled", "cancel": "Cancelled",
     "result": "Result recorded", "schedule": "Scheduled", "exception_finding": "Finding recorded",
 }  # fmt: skip
+#: Columns that hold a code even when it is one word ("paid", "check", "general").
+CODED = frozenset({"status", "kind", "method", "result", "trade", "permit_class", "structure",
+                   "role", "signer_role", "purpose", "review_by"})  # fmt: skip
 SUFFIXES = ("_cents", "_uuid", "_id", "_json", "_utc")
 CODE = re.compile(r"[a-z]+(?:_[a-z0-9]+)+")  # snake_case: a stored code, not a word typed
 MOMENT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?")
@@ -65,8 +68,9 @@ def column_value(column: str, value: object) -> str:
         return f"${value / 100:,.2f}"
     if column.endswith("_json"):
         return "(details)"
-    if isinstance(value, str) and (value in KNOWN or CODE.fullmatch(value)):
-        return plain(value)  # a code; free text keeps its own spelling
+    if isinstance(value, str) and (value in KNOWN or CODE.fullmatch(value)
+                                   or column in CODED or column.endswith("_status")):  # fmt: skip
+        return plain(value)  # a code ("paid", "not_ready"); free text keeps its own spelling
     if isinstance(value, str) and MOMENT.fullmatch(value):
         return value[:16].replace("T", " ")  # a moment to the minute, as the office writes it
     return str(value)

@@ -9,6 +9,7 @@ from datetime import date
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QListWidget, QVBoxLayout
 
 from deerfield_desk.errors import NotAllowed
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store.permits_lifecycle import check_issuance, issue_permit
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
@@ -66,7 +67,7 @@ class IssueDialog(DeskDialog):
             self.issued = issue_permit(self.register, self.permit_uuid, self.today,
                                        village_calendar(self.register))  # fmt: skip
         except NotAllowed as exc:
-            confirm.inform(self, "Not issued", str(exc))
+            confirm.inform(self, "Not issued", say(exc))
             self.refresh()
             return
         confirm.inform(self, "Permit issued", f"Permit {self.issued['permit_number']} issued; "

@@ -33,6 +33,7 @@ from deerfield_desk.errors import InvalidInput, NotAllowed, RecordNotFound
 from deerfield_desk.models.codes import NoticeStatus
 from deerfield_desk.models.notice_deadlines import notice_deadlines
 from deerfield_desk.models.notices import kind_rule
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store import notice_queries
 from deerfield_desk.store import notices as store
 from deerfield_desk.store.notice_enforcement import HOLDING_KINDS
@@ -240,7 +241,7 @@ class NoticesView(QWidget):
         try:
             return self._done(action())
         except (InvalidInput, NotAllowed, RecordNotFound) as exc:
-            confirm.inform(self, "Not done", str(exc))
+            confirm.inform(self, "Not done", say(exc))
             return None
 
     def _dialog(self, dialog) -> dict | None:

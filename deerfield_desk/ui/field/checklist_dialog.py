@@ -39,6 +39,7 @@ from deerfield_desk.models.exhibit_a import (
     checklist_for,
     items_for,
 )
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store import checklist_drafts, erosion_checks
 from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.a11y.choices import choice_row
@@ -203,6 +204,7 @@ class ChecklistDialog(DeskDialog):
         self.answers: dict[str, QButtonGroup] = {}
         self.notes: dict[str, QLineEdit] = {}
         self.photo_buttons: dict[str, QPushButton] = {}
+        self.item_titles = {item.code: item.title for item in items_for(stored, larger)}
         for row, item in enumerate(items_for(stored, larger)):
             section = QLabel(cite(item.section))
             section.setObjectName("meta")
@@ -279,7 +281,7 @@ class ChecklistDialog(DeskDialog):
                 self.current_class(), self.purpose.currentData(), self.entered(),
             )  # fmt: skip
         except InvalidInput as exc:
-            self.error.setText(str(exc))
+            show_error(self, self.error, self.said(exc))
         except Exception:  # a draft written in passing must never take the checklist down
             log.exception("the checklist draft could not be kept")
             self.error.setText("The draft could not be kept; save the checklist when done.")
@@ -349,6 +351,14 @@ class ChecklistDialog(DeskDialog):
                 found[code] = (checked.property("answer"), self.notes[code].text())
         return found
 
+    def said(self, exc: InvalidInput) -> str:
+        """The error in the inspector's words: an item by its title on the checklist
+        ("Tracking pad at the construction entrance: say what is deficient in a note")."""
+        code = exc.field.removeprefix("responses.")
+        if code != exc.field and code in self.item_titles:
+            return f"{self.item_titles[code]}: {exc.rule}"
+        return say(exc)
+
     def save(self) -> None:
         try:
             visit, rows = erosion_checks.record_visit(
@@ -360,7 +370,7 @@ class ChecklistDialog(DeskDialog):
                 purpose=self.purpose.currentData(),
             )
         except InvalidInput as exc:
-            show_error(self, self.error, str(exc), exc.field)
+            show_error(self, self.error, self.said(exc), exc.field)
             return
         self.autosave.stop()
         self._close_draft(f"saved as checklist visit {visit['uuid']}")

@@ -26,7 +26,9 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store import defect_library
+from deerfield_desk.ui.a11y.announce import show_error
 
 COLUMNS = ["Section", "What is wrong", "Correction", "Minor", "From"]
 
@@ -134,7 +136,7 @@ class DefectLibraryDialog(QDialog):
                 minor=self.minor.isChecked(),
             )
         except (InvalidInput, NotAllowed) as exc:
-            self.message.setText(str(exc))
+            show_error(self, self.message, say(exc), getattr(exc, "field", None))
             return
         for field in (self.section, self.description, self.correction):
             field.clear()
@@ -158,7 +160,7 @@ class DefectLibraryDialog(QDialog):
         try:
             defect_library.void_entry(self.register, entry.uuid, reason)
         except (InvalidInput, NotAllowed) as exc:
-            self.message.setText(str(exc))
+            show_error(self, self.message, say(exc))
             return
         self.message.setText(f"Voided: {entry.description} (kept in the register).")
         self.reload()

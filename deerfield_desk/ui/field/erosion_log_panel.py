@@ -24,7 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store import erosion_checks
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.field.style import ALERT, label, touch_button
 
 LOOK_BACK_DAYS = 56
@@ -110,7 +112,7 @@ class ErosionLogPanel(QWidget):
                 repairs=self.repairs.text(),
             )
         except InvalidInput as exc:
-            self.error.setText(str(exc))
+            show_error(self, self.error, say(exc), exc.field)
             return
         self.error.setText("")
         self.reload()

@@ -168,7 +168,7 @@ class PermitInspectionsDialog(DeskDialog):
     def request(self) -> None:
         code = self.selected_code()
         if code is None:
-            self.message.setText("stage: select the stage to request first")
+            self.message.setText("Stage: select the stage to request first")
             return
         dialog = RequestDialog(self.register, self.permit["uuid"], code, parent=self)
         if dialog.exec():
@@ -177,7 +177,7 @@ class PermitInspectionsDialog(DeskDialog):
     def waive(self) -> None:
         code = self.selected_code()
         if code is None:
-            self.message.setText("stage: select the stage to waive first")
+            self.message.setText("Stage: select the stage to waive first")
             return
         reason = ask_text(self, "Waive stage", "Why is this inspection not needed?")
         if reason is not None:
@@ -206,17 +206,17 @@ class PermitInspectionsDialog(DeskDialog):
         """The selected stage's open request (or, ``want_result``, its latest result)."""
         code = self.selected_code()
         if code is None:
-            self.message.setText("stage: select the stage first")
+            self.message.setText("Stage: select the stage first")
             return None
         if want_result:
             latest = dict(inspections.stage_results(self.register, self.permit["uuid"]))
             found = next((r for p, r in latest.items() if p.stage.code == code), None)
             if found is None:
-                self.message.setText("stage: this stage has no recorded result to void")
+                self.message.setText("Stage: this stage has no recorded result to void")
             return found
         found = inspections.open_request(self.register, self.permit["id"], code)
         if found is None:
-            self.message.setText("stage: this stage has no open request")
+            self.message.setText("Stage: this stage has no open request")
         return found
 
     def move_request(self) -> None:
@@ -274,7 +274,7 @@ class PermitInspectionsDialog(DeskDialog):
         if term is None:
             return
         if term.strip() and not term.strip().isdigit():
-            self.message.setText("term_days: a whole number of days, or blank for 30")
+            self.message.setText("Term (days): a whole number of days, or blank for 30")
             return
         days = f"{int(term)} days" if term.strip() else "30 days"
         if not confirm.confirm(
@@ -335,7 +335,7 @@ class PermitInspectionsDialog(DeskDialog):
         try:
             occupied = date.fromisoformat(day.strip())
         except ValueError:
-            self.message.setText("occupied_on: give the day as YYYY-MM-DD")
+            self.message.setText("Occupied on: give the day as YYYY-MM-DD")
             return
         if self._run(
             lambda: occupancy.record_early_occupancy(self.register, self.permit["uuid"], occupied),

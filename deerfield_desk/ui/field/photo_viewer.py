@@ -33,7 +33,9 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput, NotAllowed, RecordNotFound
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store import photo_edits
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.field import photo_actions
 from deerfield_desk.ui.field.photo_canvas import ZOOM_STEP, PhotoCanvas
 
@@ -315,7 +317,7 @@ class PhotoViewer(QDialog):
         try:
             row = photo_edits.set_caption(self.register, self.current["uuid"], self.caption.text())
         except (InvalidInput, NotAllowed, RecordNotFound) as exc:
-            self.status.setText(str(exc))
+            show_error(self, self.status, say(exc))
             return
         self.rows[row["uuid"]] = self.current = row
         self.status.setText(f"Caption saved for {row['filename']}.")
@@ -329,7 +331,7 @@ class PhotoViewer(QDialog):
                 self.caption.text(),
             )  # fmt: skip
         except (InvalidInput, NotAllowed, RecordNotFound) as exc:
-            self.status.setText(str(exc))
+            show_error(self, self.status, say(exc))
             return
         for button in self.tool_buttons.values():
             button.setChecked(False)

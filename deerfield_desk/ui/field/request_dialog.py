@@ -37,6 +37,7 @@ from deerfield_desk.store.inspection_calendar import caller_for
 from deerfield_desk.store.office_hours import office_hours
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field.style import (
     ALERT,
@@ -180,6 +181,6 @@ class RequestDialog(DeskDialog):
                 confirmed_odd=[o.code for o in odd],  # what the inspector just confirmed
             )
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(say(exc))
+            show_error(self, self.error, say(exc), getattr(exc, "field", None))
             return
         self.accept()

@@ -280,10 +280,12 @@ class ResultDialog(DeskDialog):
     def save(self) -> None:
         result = self.chosen()
         if result is None:
-            self.error.setText("result: choose passed, failed, partial, not ready or cancelled")
+            show_error(self, self.error, "Result: choose passed, failed, partial, not ready or "
+                       "cancelled")  # fmt: skip
             return
         if self.inspected_at.dateTime().toPython() > datetime.now() + timedelta(minutes=5):
-            self.error.setText("inspected_at: an inspection cannot be recorded in the future")
+            show_error(self, self.error, "Inspected at: an inspection cannot be recorded in the "
+                       "future", "inspected_at")  # fmt: skip
             return
         if (
             result == Result.PASSED

@@ -28,7 +28,9 @@ from PySide6.QtWidgets import (
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.codes import SignedDocument, SignerRole
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store import signatures
+from deerfield_desk.ui.a11y.announce import show_error
 
 PAD_WIDTH, PAD_HEIGHT = 560, 200  # the size it asks for; it shrinks to fit a small screen
 PAD_MIN = (300, 130)
@@ -248,6 +250,6 @@ class SignatureDialog(QDialog):
                 self.pad.box(),
             )
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(str(exc))
+            show_error(self, self.error, say(exc), getattr(exc, "field", None))
             return
         self.accept()

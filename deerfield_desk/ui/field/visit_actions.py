@@ -30,6 +30,7 @@ from deerfield_desk.store import inspection_schedule
 from deerfield_desk.store.office_hours import office_hours
 from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.field.style import save_cancel_row
 from deerfield_desk.ui.field.text import text_label
 
@@ -103,7 +104,7 @@ class RescheduleDialog(QDialog):
                 self.register, self.inspection["uuid"], self.moment(), self.reason.text()
             )
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(say(exc))
+            show_error(self, self.error, say(exc), getattr(exc, "field", None))
             return
         self.accept()
 

@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.codes import ContractorTrade
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store.people import credential_warning, search_people
 from deerfield_desk.store.permit_contractors import name_contractor
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.person_picker import fill_people
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
@@ -99,8 +101,7 @@ class NameContractorDialog(QDialog):
                                               self.trade.currentData(), uuid,
                                               reason=self.reason.text())  # fmt: skip
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(str(exc))
-            self.error.setVisible(True)
+            show_error(self, self.error, say(exc), getattr(exc, "field", None))
             return False
         self.accept()
         return True

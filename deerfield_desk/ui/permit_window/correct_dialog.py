@@ -20,7 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store.permit_corrections import CORRECTABLE, correct_person, planned_changes
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.permit_window.tables import fit_to_screen
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
@@ -57,8 +59,7 @@ class ReasonDialog(QDialog):
         try:
             self.result_row = self.apply(self.reason.text())
         except (InvalidInput, NotAllowed) as exc:
-            self.error.setText(str(exc))
-            self.error.setVisible(True)
+            show_error(self, self.error, say(exc), getattr(exc, "field", None))
             return False
         self.accept()
         return True

@@ -16,7 +16,6 @@ from html import escape
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QLabel,
@@ -31,6 +30,8 @@ from deerfield_desk.models.office_words import say
 from deerfield_desk.store.owner_on_file import link_owner, owner_before
 from deerfield_desk.store.people import people_matching, person_label, search_people
 from deerfield_desk.ui import person_picker
+from deerfield_desk.ui.a11y.announce import show_error
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.permit_window.tables import fit_to_screen
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
@@ -38,7 +39,12 @@ NEW_FIELDS = (("name", "&Name"), ("phone", "P&hone"), ("mailing_address", "Maili
               ("email", "E-&mail"))  # fmt: skip
 
 
-class OwnerLinkDialog(QDialog):
+#: The store's field names → this dialog's controls (for the focus on an error).
+_FIELD_WIDGETS = {"reason": "correct_reason", "owner": "owner_person", "name": "owner_new_name",
+                  "phone": "owner_new_phone", "email": "owner_new_email"}  # fmt: skip
+
+
+class OwnerLinkDialog(DeskDialog):
     """``link`` holds the store's ``OwnerLink`` once saved."""
 
     def __init__(self, parent: QWidget | None, register, permit_uuid: str):
@@ -167,6 +173,6 @@ class OwnerLinkDialog(QDialog):
         return True
 
     def _fail(self, exc: Exception) -> bool:
-        self.error.setText(say(exc))
-        self.error.setVisible(True)
+        field = exc.field if isinstance(exc, InvalidInput) else None
+        show_error(self, self.error, say(exc), _FIELD_WIDGETS.get(field or "", field))
         return False

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from deerfield_desk.errors import InvalidInput
-from deerfield_desk.store.application_contractors import check_trades
+from deerfield_desk.store.application_contractors import check_trades, credential_doubts
 from deerfield_desk.store.applications import add_person, check_parties, find_people
 from deerfield_desk.store.people import owner_of_record, people_matching
 from deerfield_desk.ui import person_picker
@@ -71,6 +71,11 @@ class PartiesPage(QWizardPage):
                 chosen.addRow("", hint_label("Licensed trades, if known (each is named on the "
                                              "building permit with its credential):"))  # fmt: skip
         layout.addLayout(chosen)
+        self.credential_hint = hint_label("")
+        self.credential_hint.setObjectName("expiredCredentialHint")
+        self.credential_hint.setVisible(False)
+        layout.addWidget(self.credential_hint)
+        wizard.changed.connect(self._credentials_said)
         self.owner_hint = hint_label("")
         self.owner_hint.setObjectName("ownerOfRecordHint")
         self.owner_hint.setVisible(False)
@@ -90,7 +95,9 @@ class PartiesPage(QWizardPage):
         for roles in (ROLES, TRADES):  # two rows, so each fits beside the form at 1280 wide
             buttons = QHBoxLayout()
             for role, label in roles:
-                button = QPushButton(f"Add as {label.split(' (')[0].lower()}")
+                words = label.split(" (")[0]
+                words = words if words[:2].isupper() else words[0].lower() + words[1:]  # HVAC
+                button = QPushButton(f"Add as {words}")
                 button.setObjectName(f"add_{role}")
                 button.clicked.connect(lambda _=False, r=role: self.add(r))
                 buttons.addWidget(button)
@@ -110,6 +117,7 @@ class PartiesPage(QWizardPage):
 
     def initializePage(self) -> None:  # noqa: N802 (Qt's name)
         """The owner of record comes from the parcel on file, unless the clerk chose one."""
+        self._credentials_said()
         parties = self.w.state.get("parties") or {}
         parcel_uuid = (self.w.state.get("site") or {}).get("parcel_uuid")
         self.owner_hint.setVisible(False)
@@ -164,6 +172,16 @@ class PartiesPage(QWizardPage):
         for edit in self.new.values():
             edit.clear()
         return person
+
+    def _credentials_said(self, path=None) -> None:
+        """An expired credential is said as soon as its contractor is chosen (it is asked
+        about again before submitting: the contractor may have renewed)."""
+        if path is not None and tuple(path)[:1] != ("parties",):
+            return
+        doubts = credential_doubts(self.w.register, self.w.state.get("parties") or {},
+                                   self.w.today)  # fmt: skip
+        self.credential_hint.setText("Check: " + "; ".join(doubts) + "." if doubts else "")
+        self.credential_hint.setVisible(bool(doubts))
 
     def validatePage(self) -> bool:
         parties = self.w.state.get("parties") or {}
