@@ -241,3 +241,23 @@ def order_cells(root: QWidget) -> None:
         chain = [view, *cells]
         for before, after in zip(chain, chain[1:], strict=False):
             QWidget.setTabOrder(before, after)
+
+
+def focus_chain(root: QWidget) -> list[QWidget]:
+    """The Tab stops of ``root`` in the order Qt's focus chain holds them."""
+    wanted = {id(w) for w in stops(root)}
+    found, widget = [], root.nextInFocusChain()
+    while widget is not None and widget is not root and len(found) < len(wanted):
+        if id(widget) in wanted:
+            found.append(widget)
+        widget = widget.nextInFocusChain()
+    return found
+
+
+def put_after(anchor: QWidget, widgets: list[QWidget]) -> None:
+    """Make ``widgets`` the Tab stops right after ``anchor``, in the order given: for a part
+    rebuilt later (the photo viewer's strips, on its left) that otherwise joins the chain
+    after the buttons at the bottom."""
+    chain = [anchor, *widgets]
+    for before, after in zip(chain, chain[1:], strict=False):
+        QWidget.setTabOrder(before, after)
