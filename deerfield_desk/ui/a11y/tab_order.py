@@ -75,9 +75,11 @@ def _is_stop(widget: QWidget) -> bool:
 
 
 def _holds_stops(widget: QWidget) -> bool:
-    """A container with Tab stops of its own (a combo box's popup is another window)."""
+    """A container with Tab stops of its own (a spin box's inner edit hands its focus to the
+    box, and a combo box's popup is another window: neither counts)."""
+    window = QWidget.window(widget)
     return any(
-        _is_stop(child) and child.window() is widget.window()
+        _is_stop(child) and child.focusProxy() is None and QWidget.window(child) is window
         for child in widget.findChildren(QWidget)
     )
 
@@ -87,7 +89,7 @@ def stops(root: QWidget) -> list[QWidget]:
     found = []
     for widget in root.findChildren(QWidget):
         if (
-            widget.window() is root
+            QWidget.window(widget) is root
             and widget.isVisibleTo(root)
             and widget.isEnabled()
             and _is_stop(widget)
@@ -155,7 +157,7 @@ def walk(root: QWidget) -> tuple[list[QWidget], list[Fault]]:
         QTest.keyClick(current, Qt.Key.Key_Tab)
         QApplication.processEvents()
         now = root.focusWidget()
-        if now is None or now.window() is not root:
+        if now is None or QWidget.window(now) is not root:
             faults.append(Fault("tab trap", f"Tab left the window from {_name(current)}"))
             break
         if now is first and len(visited) > 1:
@@ -223,4 +225,19 @@ def order_rows(root: QWidget) -> None:
             continue
         controls.sort(key=lambda w: w.mapTo(root, QPoint(0, 0)).x())
         for before, after in zip(controls, controls[1:], strict=False):
+            QWidget.setTabOrder(before, after)
+    order_cells(root)
+
+
+def order_cells(root: QWidget) -> None:
+    """Controls placed in a table's cells (a combo box per row) come right after the table,
+    row by row: made after the buttons under the table, they were reached after them."""
+    for view in root.findChildren(QAbstractItemView):
+        cells = [
+            w for w in view.viewport().findChildren(QWidget)
+            if _is_stop(w) and w.focusProxy() is None and QWidget.window(w) is QWidget.window(view)
+        ]  # fmt: skip
+        cells.sort(key=lambda w: (w.mapTo(view, QPoint(0, 0)).y(), w.mapTo(view, QPoint(0, 0)).x()))
+        chain = [view, *cells]
+        for before, after in zip(chain, chain[1:], strict=False):
             QWidget.setTabOrder(before, after)
