@@ -73,7 +73,9 @@ class StopCard(QFrame):
         grid.setHorizontalSpacing(14)
         grid.addWidget(label(str(stop.route_order or position), 28, "#1f3a5f", True), 0, 0, 3, 1)
         address = f"{stop.time}  {stop.address}" if stop.time else stop.address
-        grid.addWidget(label(address, 20, "#111", True), 0, 1)
+        heading = label(address, 20, "#111", True)
+        heading.setWordWrap(True)  # a narrow card wraps the address instead of cutting it
+        grid.addWidget(heading, 0, 1)
         reinspect = "  · re-inspection" if stop.reinspection else ""
         grid.addWidget(label(f"{stop.stage_title}  §{stop.section}{reinspect}", 15, "#222"), 1, 1)
         meta = (
@@ -158,6 +160,26 @@ class StopCard(QFrame):
         if stop.cancel_reason:
             grid.addWidget(label(f"Cancelled: {stop.cancel_reason}", 14, WARN, True), row, 1)
             row += 1
+        self.grid, self.buttons, self.text_rows, self.narrow = grid, buttons, row, False
+
+    #: Below this share of the buttons' width left for the text, the buttons go underneath.
+    TEXT_ROOM = 1.2
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """On a narrow card (200 % text on a 1366×768 laptop) the buttons move under the
+        text, still in view: beside it they pushed the card wider than the screen and the
+        last buttons were cut off (issue 19.5, 17.4)."""
+        super().resizeEvent(event)
+        needed = self.buttons.sizeHint().width()
+        narrow = self.width() < needed * (1 + self.TEXT_ROOM)
+        if narrow == self.narrow:
+            return
+        self.narrow = narrow
+        self.grid.removeItem(self.buttons)
+        if narrow:  # under the text, from the card's left edge: the widest room there is
+            self.grid.addLayout(self.buttons, self.text_rows, 0, 1, 3)
+        else:
+            self.grid.addLayout(self.buttons, 1, 2, 2, 1)
 
     def _more_button(self, where: str) -> QPushButton:
         """Move, cancel, void or sign: one menu, so the row of large buttons still fits."""
