@@ -12,6 +12,7 @@ runs in a child process so its own peak RSS is measured, start-up included.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -169,7 +170,8 @@ def _children_peak_rss() -> int:
 
 
 def _poll_peak_rss(child: subprocess.Popen) -> int:
-    """Sampled peak RSS while the child runs (the fallback on Windows)."""
+    """Sampled peak RSS while the child runs, summed over the export and the processes it
+    starts (the archive's verify and its notice printer run beside the writers)."""
     import psutil
 
     try:
@@ -179,7 +181,12 @@ def _poll_peak_rss(child: subprocess.Popen) -> int:
     peak = 0
     while child.poll() is None:
         try:
-            peak = max(peak, proc.memory_info().rss)
+            tree = [proc, *proc.children(recursive=True)]
+            total = 0
+            for member in tree:
+                with contextlib.suppress(psutil.Error):  # a helper that just ended
+                    total += member.memory_info().rss
+            peak = max(peak, total)
         except psutil.Error:
             break
         time.sleep(0.05)

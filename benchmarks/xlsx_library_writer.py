@@ -17,7 +17,7 @@ from pathlib import Path
 import xlsxwriter
 
 from deerfield_desk.exports.cells import excel_serial, has_time
-from deerfield_desk.exports.xlsx_writer import pages_wide
+from deerfield_desk.exports.xlsx_writer import _line_count, pages_wide
 
 
 class LibraryXlsxWriter:
@@ -35,6 +35,7 @@ class LibraryXlsxWriter:
         self.moment = self.book.add_format({"num_format": "yyyy-mm-dd hh:mm"})
         self.wrap = self.book.add_format({"text_wrap": True, "valign": "top"})
         self.wrapped: frozenset[int] = frozenset()
+        self.rooms: dict[int, int] = {}
         self.sheet = None
         self.row = 0
         self.kinds: list[str] = []
@@ -51,6 +52,7 @@ class LibraryXlsxWriter:
     ) -> None:
         sheet = self.sheet = self.book.add_worksheet(title)
         self.kinds, self.wrapped = kinds, wrapped
+        self.rooms = {i: max(1, int(widths[i]) - 1) for i in wrapped}
         shown = printed or len(headers)
         pages = pages_wide(widths[:shown])
         for column, width in enumerate(widths):
@@ -74,6 +76,13 @@ class LibraryXlsxWriter:
         self.row += 1
         row, sheet = self.row, self.sheet
         assert sheet is not None
+        lines = max(
+            (_line_count(values[i], room) for i, room in self.rooms.items()
+             if values[i] is not None and len(str(values[i])) > room),
+            default=1,
+        )  # fmt: skip
+        if lines > 1:  # the row as tall as its wrapped text, as the app's writer does
+            sheet.set_row(row, 15 * lines)
         for column, (kind, value) in enumerate(zip(self.kinds, values, strict=True)):
             if value is None or value == "":
                 continue

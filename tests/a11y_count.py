@@ -16,8 +16,11 @@ import deerfield_desk.ui  # noqa: E402,F401
 from deerfield_desk.config import register_paths  # noqa: E402
 from deerfield_desk.models.actor import Actor, Role  # noqa: E402
 from deerfield_desk.store.register import Register  # noqa: E402
+from deerfield_desk.ui.a11y import tab_order, theme  # noqa: E402
 from deerfield_desk.ui.a11y.audit import audit_every_tab, controls  # noqa: E402
 from tests.a11y_screens import SCREENS, build_desk  # noqa: E402
+
+KINDS = ("unnamed", "repeated", "trap", "access key", "toggle choice", "tab order")
 
 
 def main(verbose: bool) -> None:
@@ -51,21 +54,32 @@ def main(verbose: bool) -> None:
                 problems[(problem.kind, problem.ident)] = problem
         kinds = Counter(p.kind for p in problems.values())
         totals.update(kinds)
-        print(
-            f"{name:20s} "
-            + " ".join(f"{k}={kinds[k]}" for k in ("unnamed", "repeated", "trap", "access key"))
-        )
+        print(f"{name:20s} " + " ".join(f"{k}={kinds[k]}" for k in KINDS))
         if verbose:
             for problem in problems.values():
                 print("      ", problem)
-    print(f"TOTAL controls={control_count} " + " ".join(f"{k}={v}" for k, v in totals.items()))
+    print(f"TOTAL controls={control_count} " + " ".join(f"{k}={totals[k]}" for k in KINDS))
+    pairs = sum(len(theme.TEXT_PAIRS) + len(theme.FOCUS_PAIRS) for _ in theme.THEMES)
+    failing = [line for name in theme.THEMES for line in theme.failing_pairs(name)]
+    print(f"contrast pairs={pairs} failing={len(failing)}")
+    for line in failing:
+        print("      ", line)
 
 
 def _states(screen, desk, app):
     for widget in screen(desk):
         app.processEvents()
         count = sum(1 for _ in controls(widget))
-        yield audit_every_tab(widget), count
+        found = audit_every_tab(widget)
+        for fault in tab_order.check(widget):  # each fault counted once, as "tab order"
+            found.append(_as_problem(fault))
+        yield found, count
+
+
+def _as_problem(fault):
+    from deerfield_desk.ui.a11y.audit import Problem
+
+    return Problem("tab order", fault.kind, fault.what, "", hash(fault))
 
 
 if __name__ == "__main__":

@@ -312,6 +312,52 @@ def owner_link(desk: Desk) -> Iterator[QWidget]:
     yield dialog
 
 
+def people_directory(desk: Desk) -> Iterator[QWidget]:
+    from deerfield_desk.ui.permit_window.directory import AddPersonDialog, PeopleDirectory
+
+    yield _shown(desk, PeopleDirectory(desk.window, DAY))
+    yield _shown(desk, AddPersonDialog(desk.window, desk.register))
+
+
+def help_screens(desk: Desk) -> Iterator[QWidget]:
+    from deerfield_desk.ui.help.about import AboutDialog
+    from deerfield_desk.ui.help.guide import GuideDialog
+    from deerfield_desk.ui.help.shortcuts import ShortcutsDialog
+
+    yield _shown(desk, GuideDialog(desk.window))
+    yield _shown(desk, ShortcutsDialog(desk.window))
+    yield _shown(desk, AboutDialog(desk.window))
+
+
+def start_register(desk: Desk) -> Iterator[QWidget]:
+    """The first start: the welcome choice, then the new register's first page."""
+    from deerfield_desk.models.actor import Actor, Role
+    from deerfield_desk.ui.start.setup_wizard import SetupWizard
+    from deerfield_desk.ui.start.welcome import WelcomeDialog
+
+    yield _shown(desk, WelcomeDialog())
+    clerk = Actor("Pat Clerk", Role.CLERK, "pc")
+    yield _shown(desk, SetupWizard(clerk, desk.tmp / "new" / "register.sqlite"))
+
+
+def photo_viewer(desk: Desk) -> Iterator[QWidget]:
+    from deerfield_desk.ui.field.photo_viewer import PhotoViewer
+
+    yield _shown(desk, PhotoViewer(desk.window, desk.permit_uuid()))
+
+
+def signature_pad(desk: Desk) -> Iterator[QWidget]:
+    from deerfield_desk.ui.field.signature_pad import SignatureDialog
+
+    yield _shown(desk, SignatureDialog(desk.register, desk.visits[0]["uuid"]))
+
+
+def defect_library(desk: Desk) -> Iterator[QWidget]:
+    from deerfield_desk.ui.field.defect_library_dialog import DefectLibraryDialog
+
+    yield _shown(desk, DefectLibraryDialog(desk.register))
+
+
 SCREENS: dict[str, Callable[[Desk], Iterator[QWidget]]] = {
     "main window": main_window,
     "today": today,
@@ -346,6 +392,12 @@ SCREENS: dict[str, Callable[[Desk], Iterator[QWidget]]] = {
     "result again": result_again,
     "permit window": permit_window,
     "owner link": owner_link,
+    "people directory": people_directory,
+    "help": help_screens,
+    "start register": start_register,
+    "photo viewer": photo_viewer,
+    "signature pad": signature_pad,
+    "defect library": defect_library,
 }
 
 

@@ -63,6 +63,7 @@ def fill(reg: Register) -> dict:
     inspections.request_inspection(
         reg, permit["uuid"], stage, requested_by="Bo Builder",
         requested_at=datetime(2026, 11, 27, 8, 5), scheduled_for=datetime(2026, 12, 1, 9),
+        now=datetime(2026, 11, 27, 8, 5),
     )  # fmt: skip
     owner = reg.query_one("SELECT id FROM people WHERE phone = '608-555-0177'")
     notice = nreg.draft_notice(
@@ -78,6 +79,7 @@ def fill(reg: Register) -> dict:
     inspections.request_inspection(
         reg, long_way["uuid"], first, requested_by="Christopher Vandenheuvel-Schmidt",
         requested_at=datetime(2026, 11, 27, 8, 30), scheduled_for=datetime(2026, 12, 1, 9),
+        now=datetime(2026, 11, 27, 8, 30),
         contact_phone="(608) 555-0199 ext. 204",
     )  # fmt: skip
     for kind, facts in (

@@ -18,7 +18,7 @@ import json
 import os
 import sys
 import tempfile
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 
@@ -72,6 +72,8 @@ def main(out: str, size: tuple[int, int], is_dark: bool) -> None:
         inspections.request_inspection(
             reg, permit["uuid"], stage, requested_by="Maria Gonzalez",
             requested_at=datetime(2026, 11, 27, 9), scheduled_for=when,
+            now=datetime(2026, 11, 27, 9),
+            confirmed_odd=["outside_hours"] if when.hour > 16 else [],
         )  # fmt: skip
     window = MainWindow(reg, register_paths(tmp / "r.sqlite"))
     window.backups_enabled = False
@@ -94,6 +96,9 @@ def main(out: str, size: tuple[int, int], is_dark: bool) -> None:
     week.set_week(TODAY)
     week.table.setCurrentCell(4, 2)
     grab(window, "calendar-tab")
+    week.set_week(TODAY - timedelta(days=4))  # Thanksgiving week: the office closed Thu, Fri
+    grab(window, "calendar-tab-holiday")
+    week.set_week(TODAY)
     taken = set()
     for table in screens(window, ids, whole):
         shot = table.window

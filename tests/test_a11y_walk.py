@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import (
     QFormLayout,
+    QHBoxLayout,
     QLineEdit,
     QPushButton,
     QTableWidget,
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deerfield_desk.ui.a11y import tab_order
 from deerfield_desk.ui.a11y.audit import audit, audit_every_tab
 from deerfield_desk.ui.a11y.naming import add_context, prepare
 from deerfield_desk.ui.wizard.fields import with_error
@@ -32,7 +34,7 @@ def test_every_control_is_named_and_no_table_traps_tab(
     states = 0
     for widget in SCREENS[screen](desk):
         qtbot.waitExposed(widget)
-        problems = audit_every_tab(widget)
+        problems = audit_every_tab(widget) + tab_order.check(widget)
         assert problems == [], f"{screen}, state {states + 1}:\n" + "\n".join(map(str, problems))
         states += 1
     assert states >= 1
@@ -88,3 +90,43 @@ def test_a_form_label_names_the_field_inside_its_error_box(qtbot):
     assert street.accessibleName() == "Street"
     assert form.labelForField(box).buddy() is street  # Alt+S lands in the field
     assert audit(page) == []
+
+
+def test_the_tab_order_check_finds_a_row_tabbed_right_to_left(qtbot):
+    """Buttons made in one order and laid out in another: Tab went Cancel → Save, backwards
+    along the row. The check finds it; order_rows (run on every window as it is shown)
+    puts Tab in reading order."""
+    form = QWidget()
+    layout = QVBoxLayout(form)
+    field = QLineEdit()
+    field.setAccessibleName("Owner")
+    layout.addWidget(field)
+    row = QHBoxLayout()
+    cancel, save = QPushButton("Cancel", form), QPushButton("Save", form)
+    row.addWidget(save)  # laid out Save, Cancel; made (and so chained) Cancel, Save
+    row.addWidget(cancel)
+    layout.addLayout(row)
+    qtbot.addWidget(form)
+    form.show()
+    qtbot.waitExposed(form)
+    QWidget.setTabOrder(field, cancel)  # as a screen built in pieces can leave it
+    QWidget.setTabOrder(cancel, save)
+    faults = tab_order.check(form)
+    assert [f.kind for f in faults] == ["tab order"]
+    assert "'Cancel' → QPushButton 'Save'" in faults[0].what
+    tab_order.order_rows(form)
+    assert tab_order.walk(form) == ([field, save, cancel], [])
+
+
+def test_the_tab_order_check_finds_controls_tab_never_reaches(qtbot):
+    form = QWidget()
+    layout = QVBoxLayout(form)
+    first, trapped = QLineEdit(), QTableWidget(2, 2)
+    layout.addWidget(first)
+    layout.addWidget(trapped)  # tab-key navigation on: Tab walks its cells for ever
+    layout.addWidget(QPushButton("Save"))
+    qtbot.addWidget(form)
+    form.show()
+    qtbot.waitExposed(form)
+    kinds = {f.kind for f in tab_order.check(form)}
+    assert "tab unreached" in kinds

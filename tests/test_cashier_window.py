@@ -123,3 +123,25 @@ def test_the_receipts_list_follows_a_payment_taken_while_it_is_open(qtbot, windo
     )
     qtbot.waitUntil(lambda: dialog.table.rowCount() == 1)
     assert dialog.table.item(0, 0).text() == "R-2026-0001"
+
+
+def test_the_day_summary_adds_up_to_its_total_with_hand_written_receipts(qtbot, window):
+    """The list shows counter receipts only; a payment on a hand-written receipt counts in the
+    day's total, so the summary names it (a $115 total under one $65 receipt read as money
+    missing)."""
+    from deerfield_desk.store import ledger
+    from deerfield_desk.ui.cashier.receipts_dialog import ReceiptsDialog
+
+    permit = application_owing(window.register)
+    first, second = (line["uuid"] for line in permit["lines"][:2])
+    cashier.take_payment(
+        window.register, payer_name="Ann Owner", method="check", check_number="1042",
+        lines=[(first, 5000)], received_at=MORNING,
+    )  # fmt: skip
+    ledger.record_payment(window.register, second, 1500, "cash", "Book 0457", MORNING.date())
+    dialog = ReceiptsDialog(window, window.register, day=MORNING.date())
+    qtbot.addWidget(dialog)
+    assert dialog.table.rowCount() == 1
+    text = dialog.summary.text()
+    assert text.startswith("1 receipt in force ($50.00) and 1 payment on hand-written receipt")
+    assert "Book 0457 ($15.00): total $65.00" in text

@@ -111,7 +111,7 @@ def test_moving_an_inspection_grows_with_its_error(window, qtbot, monkeypatch):
     permit = make_permit(reg)
     visit = inspections.request_inspection(
         reg, permit["uuid"], "erosion_control", requested_by="Dana Builder",
-        requested_at=NOW, scheduled_for=datetime(2026, 12, 8, 9),
+        requested_at=NOW, scheduled_for=datetime(2026, 12, 8, 9), now=NOW,
     )  # fmt: skip
     monkeypatch.setattr(inspection_schedule, "reschedule", refused)
     dialog = RescheduleDialog(reg, visit["uuid"], window)
@@ -124,7 +124,7 @@ def test_recording_a_result_grows_with_its_error(window, qtbot, monkeypatch):
     permit = make_permit(reg)
     visit = inspections.request_inspection(
         reg, permit["uuid"], "erosion_control", requested_by="Dana Builder",
-        requested_at=NOW, scheduled_for=datetime(2026, 12, 1, 9),
+        requested_at=NOW, scheduled_for=datetime(2026, 12, 1, 9), now=NOW,
     )  # fmt: skip
     monkeypatch.setattr(inspections, "record_result", refused)
     dialog = ResultDialog(reg, visit["uuid"], window, now=datetime(2026, 12, 1, 10))
@@ -148,7 +148,7 @@ def test_an_error_longer_than_the_screen_scrolls_with_the_buttons_in_view(
     permit = make_permit(reg)
     visit = inspections.request_inspection(
         reg, permit["uuid"], "erosion_control", requested_by="Dana Builder",
-        requested_at=NOW, scheduled_for=datetime(2026, 12, 8, 9),
+        requested_at=NOW, scheduled_for=datetime(2026, 12, 8, 9), now=NOW,
     )  # fmt: skip
 
     def very_long(*_args, **_kwargs):

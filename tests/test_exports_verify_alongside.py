@@ -76,3 +76,50 @@ def test_cancelling_ends_the_check_and_leaves_nothing(year_db, tmp_path):
     gen.close()
     assert multiprocessing.active_children() == []
     assert _everything_left(out) == []
+
+
+def test_notices_printed_by_the_second_process_are_the_documents_own_bytes(year_db, tmp_path):
+    from deerfield_desk import documents
+    from deerfield_desk.store.register import Register
+
+    run_export(year_db, YEAR, tmp_path / "out", ["archive"])
+    printed = tmp_path / "out" / f"archive-{YEAR}" / "documents" / "notices"
+    names = sorted(p.name for p in printed.iterdir())
+    assert names and all(n.startswith(f"N-{YEAR}-") for n in names)
+    reg = Register.open_read_only(year_db)
+    try:
+        number = names[0].removesuffix(".pdf")
+        kind = reg.query_one("SELECT kind FROM notices WHERE notice_number = ?", (number,))
+        from deerfield_desk.models.notices import kind_rule
+
+        expected = documents.render(kind_rule(kind["kind"]).cli_kind, number, reg)
+    finally:
+        reg.close()
+    assert (printed / names[0]).read_bytes() == expected
+
+
+def test_a_register_that_moved_on_is_printed_from_the_exports_own_snapshot(year_db, tmp_path):
+    """The second process prints only from the same journal head as the export's snapshot;
+    told otherwise it prints nothing, and the export prints the notices itself."""
+    from deerfield_desk.exports import year_export
+    from deerfield_desk.exports.doc_renderer import documents_renderer
+    from deerfield_desk.exports.documents_alongside import MOVED, render_documents
+    from deerfield_desk.store.register import Register
+
+    folder = tmp_path / "docs"
+    assert render_documents(year_db, "0" * 64, YEAR, folder, ("notices",), False) == (MOVED, [])
+    assert not folder.exists()
+
+    class Moved:
+        def finish(self):
+            return MOVED, []
+
+    reg = Register.open_read_only(year_db)
+    try:
+        warnings: list[str] = []
+        renderer = documents_renderer(reg, warnings)
+        year_export._documents_in_place(Moved(), reg, tmp_path, YEAR, renderer, ("notices",),
+                                        warnings)  # fmt: skip
+    finally:
+        reg.close()
+    assert warnings == [] and len(list((tmp_path / "documents" / "notices").iterdir())) >= 1

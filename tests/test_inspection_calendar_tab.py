@@ -61,6 +61,10 @@ def test_previous_next_and_this_week(window):
     week.previous.click()
     week.previous.click()
     assert week.title.text().startswith("Week of Mon 30 Nov")
+    week.previous.click()  # Thanksgiving week: the holiday on lines of its own (no cut)
+    assert (
+        week.table.horizontalHeaderItem(3).text() == "Thu 26 Nov\nThanksgiving Day\noffice closed"
+    )
     week.this_week.click()
     assert week.monday == MONDAY
     said = Qt.ItemDataRole.AccessibleTextRole  # a free slot is read out, not silent
@@ -126,12 +130,14 @@ def test_the_tab_follows_bookings_made_elsewhere_and_a_hidden_tab_waits(window, 
     inspections.request_inspection(
         reg, permit["uuid"], "erosion_control", requested_by="Dana Builder",
         requested_at=datetime(2026, 12, 1, 9), scheduled_for=datetime(2026, 12, 8, 9),
+        now=datetime(2026, 12, 1, 9),
     )  # fmt: skip
     assert "Erosion control" in week.table.item(2, 1).text(), "in view: at once"
     window.tabs.setCurrentIndex(0)
     inspections.request_inspection(
         reg, permit["uuid"], "footing", requested_by="Dana Builder",
         requested_at=datetime(2026, 12, 1, 9), scheduled_for=datetime(2026, 12, 10, 13),
+        now=datetime(2026, 12, 1, 9),
     )  # fmt: skip
     assert week.stale, "hidden: read again when shown, not now"
     window.tabs.setCurrentWidget(week)

@@ -67,20 +67,11 @@ def build_archive(
         head = write_snapshot(reg, folder)
         yield "Register snapshot written"
     documents = folder / "documents"
-    documents.mkdir()
+    documents.mkdir(exist_ok=True)  # a second process may be printing into it already
     (documents / f"annual-report-{year}.pdf").write_bytes(report_pdf)
     if renderer is not None:
-        numbers = {"permits": "permit_number", "notices": "notice_number"}
         for table in printed:
-            number = numbers[table]
-            for record in archive_records.year_documents(reg, table, year):
-                pdf = renderer(table, record)
-                if pdf:
-                    target = (
-                        documents / table / f"{safe_name(record[number] or record['uuid'])}.pdf"
-                    )
-                    target.parent.mkdir(exist_ok=True)
-                    target.write_bytes(pdf)
+            write_documents(reg, documents, year, renderer, table)
             yield f"Rendered {table} documents"
     photos = folder / "photos"
     photos.mkdir()
@@ -101,6 +92,20 @@ def build_archive(
         before_manifest()
     write_manifest(folder, year, head)
     yield "Manifest written"
+
+
+def write_documents(
+    reg: Register, documents: Path, year: int, renderer: DocumentRenderer, table: str
+) -> None:
+    """Each printed document of ``table``'s records of the year, as ``documents/<table>/
+    <number>.pdf`` (by record id when it has no number)."""
+    number = {"permits": "permit_number", "notices": "notice_number"}[table]
+    for record in archive_records.year_documents(reg, table, year):
+        pdf = renderer(table, record)
+        if pdf:
+            target = documents / table / f"{safe_name(record[number] or record['uuid'])}.pdf"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(pdf)
 
 
 def write_snapshot(reg: Register, folder: Path) -> journal.Head:

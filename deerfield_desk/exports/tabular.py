@@ -99,7 +99,7 @@ KIND_WIDTH = {"money": 13, "int": 9, "date": 10, "moment": 16, "flag": 6}
 MAX_WIDTH = 45
 #: Text longer than this wraps onto more lines of a column this wide (descriptions,
 #: conditions, notes): the printed permits sheet stays two pages wide at a readable size.
-WRAP_WIDTH = 20
+WRAP_WIDTH = 16
 
 
 def fitted_widths(columns, sample: list[tuple]) -> list[float]:

@@ -19,8 +19,10 @@ footer).
 from __future__ import annotations
 
 import re
+import textwrap
 import zipfile
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import IO
 
@@ -32,25 +34,28 @@ REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 STYLE_HEADER, STYLE_MONEY, STYLE_DATE, STYLE_MOMENT, STYLE_WRAPPED = 1, 2, 3, 4, 5
 
 STYLES = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="{NS}"><numFmts count="3"><numFmt numFmtId="164" formatCode="#,##0.00"/>\
-<numFmt numFmtId="165" formatCode="yyyy\\-mm\\-dd"/><numFmt numFmtId="166" \
-formatCode="yyyy\\-mm\\-dd\\ hh:mm"/></numFmts><fonts count="2"><font><sz val="11"/><name \
-val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills \
-count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill \
-patternType="gray125"/></fill><fill><patternFill patternType="solid"><fgColor rgb="FFE7E6E6"/>\
-<bgColor indexed="64"/></patternFill></fill></fills><borders count="2"><border><left/><right/>\
-<top/><bottom/><diagonal/></border><border><left/><right/><top/><bottom style="thin"><color \
-auto="1"/></bottom><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" \
-fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="6"><xf numFmtId="0" \
-fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="2" \
-borderId="1" xfId="0" applyFont="1" applyFill="1" applyBorder="1" applyAlignment="1">\
-<alignment vertical="top" wrapText="1"/></xf><xf numFmtId="164" \
-fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" \
-fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="166" \
-fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" \
-fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment vertical="top" \
-wrapText="1"/></xf></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" \
-builtinId="0"/></cellStyles></styleSheet>"""
+<styleSheet xmlns="{NS}">\
+<numFmts count="3"><numFmt numFmtId="164" formatCode="#,##0.00"/><numFmt numFmtId="165" \
+formatCode="yyyy\\-mm\\-dd"/><numFmt numFmtId="166" formatCode="yyyy\\-mm\\-dd\\ hh:mm"/>\
+</numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/>\
+<sz val="11"/><name val="Calibri"/></font></fonts><fills count="3"><fill><patternFill \
+patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill><fill><patternFill \
+patternType="solid"><fgColor rgb="FFE7E6E6"/><bgColor indexed="64"/></patternFill></fill>\
+</fills><borders count="2"><border><left/><right/><top/><bottom/><diagonal/></border>\
+<border><left/><right/><top/><bottom style="thin"><color auto="1"/></bottom><diagonal/>\
+</border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" \
+applyAlignment="1"><alignment vertical="top"/></xf></cellStyleXfs><cellXfs count="6">\
+<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment \
+vertical="top"/></xf><xf numFmtId="0" fontId="1" fillId="2" borderId="1" xfId="0" applyFont="1" \
+applyFill="1" applyBorder="1" applyAlignment="1"><alignment vertical="top" wrapText="1"/>\
+</xf><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" \
+applyAlignment="1"><alignment vertical="top"/></xf><xf numFmtId="165" fontId="0" fillId="0" \
+borderId="0" xfId="0" applyNumberFormat="1" applyAlignment="1"><alignment vertical="top"/>\
+</xf><xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" \
+applyAlignment="1"><alignment vertical="top"/></xf><xf numFmtId="0" fontId="0" fillId="0" \
+borderId="0" xfId="0" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf>\
+</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
+</styleSheet>"""
 #: Letter paper, landscape, fitted to ``pages`` pages wide and as many long as it takes;
 #: margins in inches. The print area leaves out the trailing record-id columns (``add_sheet``).
 PRINT_SETUP = (
@@ -62,9 +67,9 @@ PRINT_SETUP = (
 PAGE_WIDTH = 11 - 0.25 - 0.25
 #: The smallest print scale a sheet may be shrunk to: below it the clerk needs a magnifier
 #: (the 20-column permits sheet fitted to one page came out at about half size).
-MIN_SCALE = 0.75
+MIN_SCALE = 0.8
 #: Room lost where a page break falls between two columns, not exactly at the page's edge.
-BREAK_SLACK = 0.95
+BREAK_SLACK = 0.98
 
 
 def column_inches(width: float) -> float:
@@ -123,6 +128,14 @@ def _wrapped_cell(value) -> str:
     )
 
 
+def _line_count(value, room: int) -> int:
+    """Lines ``value`` wraps onto in a column holding ``room`` characters a line; a word
+    longer than the line breaks where the program likes, so it gets one line spare."""
+    text = str(value)
+    wrapped = textwrap.wrap(text, room, break_on_hyphens=False)
+    return len(wrapped) + any(len(word) > room for word in text.split())
+
+
 def _date_cell(value: str, moment: bool = False) -> str:
     serial = excel_serial(value)
     if serial is None:  # not a date after all: show the text as it is
@@ -163,6 +176,8 @@ class XlsxWriter:
         self._footer = ""
         self._print_areas: list[str] = []
         self._pages: list[int] = []  # each sheet's pages wide (pages_wide)
+        self._wrap: list[tuple[int, int]] = []
+        self._counted: dict = {}
 
     def _open(self, name: str):
         info = zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME)
@@ -198,6 +213,9 @@ class XlsxWriter:
             else CELLS[kind]
             for i, kind in enumerate(kinds)
         ]
+        # wrapped columns: (index, characters a line holds) for the height of their rows
+        self._wrap = [(i, max(1, int(widths[i]) - 1)) for i in sorted(wrapped)]
+        self._counted = {i: remembered(partial(_line_count, room=room)) for i, room in self._wrap}
         self._letters = [column_letter(i) for i in range(len(headers))]
         self._ranges.append(f"$A$1:${self._letters[-1]}${rows + 1}")
         shown = printed or len(headers)
@@ -246,11 +264,25 @@ class XlsxWriter:
                 ]
             )
         # the header wraps onto two lines (columns are sized to their data, not their titles)
+        lines = 2 if header else self._lines(values)
         self._buffer.append(
-            f'<row ht="30" customHeight="1">{cells}</row>' if header else f"<row>{cells}</row>"
+            f'<row ht="{15 * lines}" customHeight="1">{cells}</row>'
+            if lines > 1
+            else f"<row>{cells}</row>"
         )
         if len(self._buffer) >= 1000:
             self._flush()
+
+    def _lines(self, values: list) -> int:
+        """How many lines the row's wrapped text takes: its height is written, because a
+        spreadsheet opening the file does not measure 10,000 rows (LibreOffice prints such
+        a row one line high, its text cut at the cell's edge)."""
+        lines = 1
+        for index, room in self._wrap:
+            value = values[index]
+            if value is not None and len(str(value)) > room:
+                lines = max(lines, self._counted[index](value))
+        return lines
 
     def _flush(self) -> None:
         if self._buffer and self._stream is not None:

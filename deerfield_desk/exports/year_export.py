@@ -9,8 +9,8 @@ the inspector keeps working.
 
 from __future__ import annotations
 
+import logging
 import shutil
-import sqlite3
 import tempfile
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
@@ -19,9 +19,10 @@ from pathlib import Path
 
 from deerfield_desk import documents
 from deerfield_desk.config import Paths
-from deerfield_desk.errors import InvalidInput
+from deerfield_desk.errors import DeskError, InvalidInput
 from deerfield_desk.exports import archive, blds, tabular
 from deerfield_desk.exports.doc_renderer import documents_renderer
+from deerfield_desk.exports.documents_alongside import DocumentsAlongside
 from deerfield_desk.exports.records import DATASETS
 from deerfield_desk.exports.verify_alongside import VerifyAlongside, refusal
 from deerfield_desk.models.progress import Progress
@@ -29,6 +30,8 @@ from deerfield_desk.store.register import Register
 from deerfield_desk.store.snapshot import read_snapshot
 from deerfield_desk.store.verify import read_witness
 from deerfield_desk.store.year_records import register_years
+
+log = logging.getLogger(__name__)
 
 FORMATS = ("csv", "xlsx", "blds", "pdf", "archive")
 AUTO = "auto"  # renderer: the documents layer's, when installed (exports.doc_renderer)
@@ -99,6 +102,7 @@ def export_year(
     reg = Register.open_read_only(db_path)
     snapshot = read_snapshot(reg)
     check: VerifyAlongside | None = None
+    docs: DocumentsAlongside | None = None
     try:
         # the witness before the snapshot begins: a commit in between never runs ahead of it
         witnessed = read_witness(db_path) if "archive" in formats else None
@@ -111,6 +115,11 @@ def export_year(
             check = VerifyAlongside(
                 staging / named["archive"] / archive.SNAPSHOT, db_path, witnessed
             )
+            if isinstance(renderer, str):  # AUTO: notices printed by a second process too
+                docs = DocumentsAlongside(
+                    db_path, head.hash, year, staging / named["archive"] / "documents",
+                    _printed(permit_cards), permit_cards,
+                )  # fmt: skip
         result.counts = {d.name: d.count(reg, year) for d in DATASETS}
         _refuse_empty(reg, year, result.counts)
         rows = sum(result.counts.values())
@@ -151,12 +160,18 @@ def export_year(
             _stop_if_refused(check)
             yield Progress(done, total, "Annual report")
         if check is not None:
-            automatic = isinstance(renderer, str)  # AUTO: the documents layer's
             chosen = (
                 documents_renderer(reg, result.warnings, permit_cards)
                 if isinstance(renderer, str)
                 else renderer
             )
+
+            def before_manifest() -> None:
+                check.wait()
+                if docs is not None and chosen is not None:
+                    _documents_in_place(docs, reg, staging / named["archive"], year, chosen,
+                                        _printed(permit_cards), result.warnings)  # fmt: skip
+
             steps = archive.build_archive(
                 reg,
                 Paths(db_path),
@@ -166,8 +181,8 @@ def export_year(
                 chosen,
                 result.warnings,
                 head=head,
-                printed=("permits", "notices") if permit_cards or not automatic else ("notices",),
-                before_manifest=check.wait,
+                printed=() if docs is not None else ("permits", "notices"),
+                before_manifest=before_manifest,
             )
             for label in steps:
                 done += weights["archive"] // 4
@@ -182,17 +197,39 @@ def export_year(
         # so the dialog never says "cancelled" about an export that was published.
         result.files = publish(staging, to)
         return result
-    except sqlite3.DatabaseError:
-        # a register damaged enough to stop a writer: say what verify says about it
+    except DeskError:
+        raise  # said already (an empty year, a refusal): nothing to add
+    except Exception:
+        # a writer stopped (a register damaged enough to break a read, say): if the archive's
+        # check finds the register damaged, that is what the clerk is told
         if check is not None:
             check.wait()
         raise
     finally:
         if check is not None:
             check.stop()
+        if docs is not None:
+            docs.stop()
         snapshot.close()
         reg.close()
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _printed(permit_cards: bool) -> tuple[str, ...]:
+    """What the archive prints: each notice, and each permit's card only when asked."""
+    return ("permits", "notices") if permit_cards else ("notices",)
+
+
+def _documents_in_place(docs, reg, folder: Path, year: int, renderer, tables, warnings) -> None:
+    """Wait for the second process's documents; if it could not print them (the register
+    moved on between the two snapshots, or it failed), print them here, from this snapshot."""
+    why, found = docs.finish()
+    if why is None:
+        warnings += found
+        return
+    log.info("archive documents printed here instead: %s", why)
+    for table in tables:
+        archive.write_documents(reg, folder / "documents", year, renderer, table)
 
 
 def _stop_if_refused(check: VerifyAlongside | None) -> None:

@@ -65,7 +65,9 @@ def _open(widget: QWidget, href: str) -> None:
 
 
 class CitationLinker(QObject):
-    """Links the labels of every window as it is shown."""
+    """Links the labels of every window as it is shown, and puts its button rows in reading
+    order for Tab (issue 19: a plain QDialog's button box tabbed Cancel before Save; this is
+    the one place every window passes when shown, so no dialog has to remember)."""
 
     def eventFilter(self, watched, event):  # noqa: N802 (Qt's name)
         # Cheap first test: every event of the application passes here.
@@ -73,6 +75,10 @@ class CitationLinker(QObject):
             return False
         if isinstance(watched, QWidget) and (watched.isWindow() or _is_page(watched)):
             link_all(watched)
+            if watched.isWindow():
+                from deerfield_desk.ui.a11y.tab_order import order_rows
+
+                order_rows(watched)
         return False
 
 

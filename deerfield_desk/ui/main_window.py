@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 
 from PySide6.QtCore import QByteArray, QSettings, Signal
-from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractButton, QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from deerfield_desk.config import APP_NAME, Paths
 from deerfield_desk.store.changes import OpChanges, changes_since, journal_end
@@ -121,9 +121,16 @@ class MainWindow(QMainWindow):
 
     def add_tab(self, widget: QWidget, title: str, *, first: bool = False) -> int:
         prepare(widget)
-        if first:
-            return self.tabs.insertTab(0, widget, title)
-        return self.tabs.addTab(widget, title)
+        index = self.tabs.insertTab(0, widget, title) if first else self.tabs.addTab(widget, title)
+        self._status_bar_last()
+        return index
+
+    def _status_bar_last(self) -> None:
+        """The status bar's buttons stay the last Tab stops: a tab opened later (the review
+        queue) joined the focus chain after them, so Tab went from the bottom of the window
+        back up into the page."""
+        for button in self.statusBar().findChildren(QAbstractButton):
+            QWidget.setTabOrder(self.previousInFocusChain(), button)
 
     def current_permit_uuid(self) -> str | None:
         """The permit an action applies to: the one whose permit window launched it, else

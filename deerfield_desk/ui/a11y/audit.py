@@ -9,7 +9,10 @@ the screen shows. Three problems are reported, the ones issue 19 found:
   on every Today card): a listener hears the same word with nothing to tell them apart;
 - ``trap``: an item view with tab-key navigation on, so Tab walks its cells forever;
 - ``access key``: one Alt+letter on two visible things (a button and a menu), so it picks
-  neither.
+  neither;
+- ``toggle choice``: a checkable push button in an exclusive group: one answer of several,
+  but a screen reader says "toggle button, pressed" and nothing of the others. Exclusive
+  choices are radio buttons (``ui/a11y/choices.py``).
 
 Hidden controls are skipped (a screen reader skips them too); the insides of tables, lists and
 combo boxes are skipped (their cells are data, named by their headers).
@@ -22,7 +25,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from PySide6.QtGui import QAccessible, QAccessibleInterface
-from PySide6.QtWidgets import QAbstractItemView, QComboBox, QLabel, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QComboBox,
+    QLabel,
+    QPushButton,
+    QTabWidget,
+    QToolButton,
+    QWidget,
+)
 
 from deerfield_desk.ui.a11y.keys import access_key_clashes
 
@@ -60,7 +72,7 @@ REPEAT_CHECKED = frozenset(
 
 @dataclass(frozen=True)
 class Problem:
-    kind: str  # "unnamed" | "repeated" | "trap"
+    kind: str  # "unnamed" | "repeated" | "trap" | "access key" | "toggle choice"
     role: str
     name: str
     widget: str  # class and object name, to find it in the code
@@ -105,6 +117,15 @@ def controls(root: QWidget) -> Iterator[tuple[QAccessibleInterface, str]]:
                 stack.append(child)
 
 
+def is_toggle_choice(obj) -> bool:
+    """A push or tool button that is checkable and exclusive with others: a radio button
+    drawn as a toggle."""
+    if not isinstance(obj, QPushButton | QToolButton) or not obj.isCheckable():
+        return False
+    group = obj.group() if isinstance(obj, QAbstractButton) else None
+    return (group is not None and group.exclusive()) or obj.autoExclusive()
+
+
 def _combo_name(combo, buddies: dict[int, str]) -> str:
     """A combo box's name as Orca hears it on Linux: Qt reports its current choice as the
     Name there and the label through the labelled-by relation, so the choice is not a name;
@@ -132,6 +153,8 @@ def audit(root: QWidget) -> list[Problem]:
             named.append((role, name, obj))
         if isinstance(obj, QAbstractItemView) and obj.tabKeyNavigation():
             problems.append(Problem("trap", role.name, name, _describe(obj), id(obj)))
+        if is_toggle_choice(obj):
+            problems.append(Problem("toggle choice", role.name, name, _describe(obj), id(obj)))
     for clash in access_key_clashes(root):
         problems.append(Problem("access key", "", clash, _describe(root), hash(clash)))
     counts = Counter((role, name) for role, name, _ in named)

@@ -149,6 +149,9 @@ def prepare(root: QWidget) -> QWidget:
         elif isinstance(layout, QBoxLayout):
             name_from_preceding_label(layout)
     keyboard_rules(root)
+    from deerfield_desk.ui.a11y.tab_order import order_rows
+
+    order_rows(root)  # Tab crosses each button row left to right, as it is read
     return root
 
 

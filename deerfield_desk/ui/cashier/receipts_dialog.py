@@ -114,13 +114,7 @@ class ReceiptsDialog(QDialog):
         report = deposit_report_record(self.register, self.chosen_day().isoformat())
         parts = [f"{m['label']} {format_cents(m['total_cents'])}"
                  for m in report["methods"] if m["count"]]  # fmt: skip
-        kept = len(report["receipts"])
-        self.summary.setText(
-            f"{kept} receipt{'' if kept == 1 else 's'} in force, total "
-            f"{format_cents(report['total_cents'])}"
-            + (f" ({'; '.join(parts)})" if parts else "")
-            + (f"; {len(report['voided'])} voided" if report["voided"] else "")
-        )
+        self.summary.setText(day_summary(report, parts))
         self._selection_changed()
 
     def selected(self) -> dict | None:
@@ -188,3 +182,26 @@ class ReceiptsDialog(QDialog):
                            "again; take the payment anew if it was mis-keyed.")  # fmt: skip
         self.refresh()
         return done
+
+
+def day_summary(report: dict, parts: list[str]) -> str:
+    """What the day holds, adding up to the total shown: the counter receipts listed above,
+    and apart from them the payments on hand-written receipts (the list does not show those,
+    yet the day's total and the deposit report count them — a total larger than the list
+    read as money missing)."""
+    kept = report["receipts"]
+    text = (
+        f"{len(kept)} receipt{'' if len(kept) == 1 else 's'} in force "
+        f"({format_cents(sum(r['amount_cents'] for r in kept))})"
+    )
+    written = report["handwritten"]
+    if written:
+        numbers = ", ".join(p["receipt_number"] or "no number" for p in written)
+        text += (
+            f" and {len(written)} payment{'' if len(written) == 1 else 's'} on hand-written "
+            f"receipt{'' if len(written) == 1 else 's'} {numbers} "
+            f"({format_cents(sum(p['amount_cents'] for p in written))})"
+        )
+    text += f": total {format_cents(report['total_cents'])}"
+    text += f" ({'; '.join(parts)})" if parts else ""
+    return text + (f"; {len(report['voided'])} voided" if report["voided"] else "")

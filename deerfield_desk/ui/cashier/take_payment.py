@@ -37,6 +37,7 @@ from deerfield_desk.models.project_summary import permit_label
 from deerfield_desk.store import cashier
 from deerfield_desk.store.cashier_lookup import payment_subject
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.tab_order import order_rows
 from deerfield_desk.ui.cashier.fit import fit_to_screen
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
 
@@ -131,6 +132,12 @@ class TakePaymentDialog(QDialog):
         fit_to_screen(self, 860, 560)
 
     # -- the lines ------------------------------------------------------------------------
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Tab crosses the button row as it is laid out (Record, then Cancel): the box puts
+        the buttons in the platform's order, Tab followed the order they were made."""
+        order_rows(self)
+        super().showEvent(event)
+
     def _fill(self) -> None:
         self.lines = cashier.open_fee_lines(self.register, self.subject["application_id"])
         self.table.blockSignals(True)

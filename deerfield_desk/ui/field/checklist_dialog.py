@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -43,6 +42,7 @@ from deerfield_desk.models.exhibit_a import (
 from deerfield_desk.models.office_words import say
 from deerfield_desk.store import checklist_drafts, erosion_checks
 from deerfield_desk.ui.a11y.announce import show_error
+from deerfield_desk.ui.a11y.choices import choice_row
 from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.a11y.naming import add_context
 from deerfield_desk.ui.citation_links import link_all, link_label
@@ -215,23 +215,17 @@ class ChecklistDialog(DeskDialog):
             text.addWidget(section)
             text.addWidget(title)
             grid.addLayout(text, row * 3, 0)
-            group = QButtonGroup(self)
-            answers = QHBoxLayout()
-            for value in RESPONSES:
-                button = QPushButton(RESPONSE_LABELS[value])
-                button.setCheckable(True)
-                button.setProperty("answer", value)
+            # Meets / Deficient / N/A: radio buttons, one group per item (arrows move
+            # between the answers, Tab to the next item), named with the item's number
+            group, buttons, answers = choice_row(
+                self, [(value, RESPONSE_LABELS[value]) for value in RESPONSES],
+                colours=ANSWER_STYLE,
+            )  # fmt: skip
+            for value, button in buttons.items():
                 button.setObjectName(f"{item.code}_{value}")
-                button.setStyleSheet(
-                    f"QPushButton:checked {{ background: {ANSWER_STYLE[value]}; color: white; }}"
-                )
-                button.setAccessibleName(f"{RESPONSE_LABELS[value]} — {item.title}")
-                group.addButton(button)
-                answers.addWidget(button)
             group.buttonClicked.connect(lambda _b: self.changed())
             self.answers[item.code] = group
             photo = QPushButton("Photo")
-            photo.setAccessibleName(f"Photo — {item.title}")
             photo.clicked.connect(lambda _=False, code=item.code: self.queue_photos(code))
             self.photo_buttons[item.code] = photo
             answers.addWidget(photo)
@@ -239,11 +233,14 @@ class ChecklistDialog(DeskDialog):
             note = QLineEdit()
             note.setPlaceholderText("Note (required when deficient)")
             note.setMinimumHeight(40)
-            note.setAccessibleName(f"Note — {item.title}")
+            note.setAccessibleName("Note (required when deficient)")
             note.textEdited.connect(lambda _t: self.changed())
             self.notes[item.code] = note
             grid.addWidget(note, row * 3 + 1, 0, 1, 2)
-            add_context([*group.buttons(), photo, note], f"{item.title} ({cite(item.section)})")
+            add_context(
+                [*group.buttons(), photo, note],
+                f"item {row + 1}, {item.title} ({cite(item.section)})",
+            )
             rule = QFrame()
             rule.setObjectName("itemRule")
             rule.setFrameShape(QFrame.Shape.HLine)

@@ -15,6 +15,7 @@ colour, so they are never hidden between slots.
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
+from textwrap import fill  # a header does not wrap: a long holiday name gets its own lines
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -185,9 +186,8 @@ class InspectionWeek(QWidget):
         for day in self.day_list:
             closed = self.calendar.holiday_name(day) if day.weekday() < 5 else "weekend"
             today = "\ntoday" if day == self.today else ""  # own line: no cut at 200 %
-            headers.append(
-                f"{day:%a %d %b}{today}" + (f"\n{closed}: office closed" if closed else "")
-            )
+            shut = f"\n{fill(closed, 16)}\noffice closed" if closed else ""
+            headers.append(f"{day:%a %d %b}{today}{shut}")
         self.table.setHorizontalHeaderLabels(headers)
         cells: dict[tuple[int, int], list[Booking]] = {}
         for booking in self.bookings:

@@ -36,6 +36,7 @@ from deerfield_desk.errors import InvalidInput, NotAllowed, RecordNotFound
 from deerfield_desk.models.office_words import say
 from deerfield_desk.store import photo_edits
 from deerfield_desk.ui.a11y.announce import show_error
+from deerfield_desk.ui.a11y.tab_order import put_after
 from deerfield_desk.ui.field import photo_actions
 from deerfield_desk.ui.field.photo_canvas import ZOOM_STEP, PhotoCanvas
 
@@ -247,6 +248,7 @@ class PhotoViewer(QDialog):
             column.addWidget(QLabel("No photos on this permit yet."))
         column.addStretch(1)
         self.strip_area.setWidget(body)
+        put_after(self.strip_area, self.strips)  # read first (on the left), not after Close
         wanted = select or (self.current or {}).get("uuid")
         if wanted not in self.rows:
             wanted = next(iter(self.rows), None)

@@ -18,10 +18,10 @@ from datetime import datetime, timedelta
 from PySide6.QtCore import QDateTime
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QButtonGroup,
     QCheckBox,
     QDateTimeEdit,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -50,6 +50,7 @@ from deerfield_desk.store.village_calendar import village_calendar
 from deerfield_desk.store.visit_carry import carried_to
 from deerfield_desk.ui import confirm
 from deerfield_desk.ui.a11y.announce import show_error
+from deerfield_desk.ui.a11y.choices import choice_row
 from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.field import visit_actions
 from deerfield_desk.ui.field.defect_picker import attach_library
@@ -101,22 +102,19 @@ class ResultDialog(DeskDialog):
             )  # fmt: skip
             self.carried.setObjectName("carriedNote")
             layout.addWidget(self.carried)
-        row = QHBoxLayout()
-        self.outcomes = QButtonGroup(self)
-        self.outcomes.setExclusive(True)
-        self.outcome_buttons: dict[str, QPushButton] = {}
-        for result in RECORDABLE:
-            button = QPushButton(RESULT_LABELS[result])
-            button.setCheckable(True)
-            button.setObjectName(f"outcome_{result.value}")
-            colour = RESULT_COLOURS[result.value]
-            button.setStyleSheet(
-                f"QPushButton:checked {{ background: {colour}; color: white; font-weight: bold; }}"
-            )
-            self.outcomes.addButton(button)
-            self.outcome_buttons[result.value] = button
-            row.addWidget(button)
-        layout.addLayout(row)
+        # One answer of five: radio buttons in a named group (a screen reader said "toggle
+        # button" for each checkable push button, and Tab stopped on all five).
+        outcome_box = QGroupBox("Outcome")
+        outcome_box.setObjectName("outcomeGroup")
+        self.outcomes, self.outcome_buttons, _row = choice_row(
+            self,
+            [(result.value, RESULT_LABELS[result]) for result in RECORDABLE],
+            colours=RESULT_COLOURS,
+            layout=QHBoxLayout(outcome_box),
+        )
+        for value, button in self.outcome_buttons.items():
+            button.setObjectName(f"outcome_{value}")
+        layout.addWidget(outcome_box)
         now = (now or datetime.now()).replace(second=0, microsecond=0)
         times = QFormLayout()
         self.inspected_at = _moment_edit(now, "Inspected at")

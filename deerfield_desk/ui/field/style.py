@@ -38,6 +38,7 @@ QLabel#lateFlag {{ font-size: {pt(14):.1f}pt; color: {ink(WARN)}; font-weight: b
 QLabel#defects {{ font-size: {pt(14):.1f}pt; color: {ink(ALERT)}; }}
 QLabel#result {{ font-size: {pt(15):.1f}pt; font-weight: bold; }}
 QLabel, QLineEdit, QComboBox, QPlainTextEdit, QTableWidget {{ font-size: {pt(15):.1f}pt; }}
+QRadioButton {{ font-size: {pt(16):.1f}pt; }}
 QFrame#itemRule {{ color: palette(mid); }}
 QPushButton {{ min-height: 56px; min-width: 56px; font-size: {pt(16):.1f}pt; padding: 0 14px; }}
 """

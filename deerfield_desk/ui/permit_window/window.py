@@ -64,10 +64,11 @@ class PermitWindow(QDialog):
         layout.addWidget(self.header)
         self.bar = QHBoxLayout()
         layout.addLayout(self.bar)
+        self._build_bar()
+        # made after the action buttons above it: made before them, Tab reached it last
         self.tabs = QTabWidget()
         self.tabs.setObjectName("permitTabs")
         layout.addWidget(self.tabs, 1)
-        self._build_bar()
         self._build_tabs()
         fit_to_screen(self, 1180, 720)
         main.register_changed.connect(self._changed)

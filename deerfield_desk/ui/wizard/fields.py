@@ -86,7 +86,10 @@ def hint_label(text: str) -> QLabel:
 def with_error(widget: QWidget, unit: str | None = None) -> tuple[QWidget, QLabel]:
     """A widget (and its unit) above its error line; returns (container, error label)."""
     box = QWidget()
-    box.setFocusProxy(widget)  # the row's label names and focuses the field, not the box
+    # No focus proxy to the field: Qt gives a proxied box the field's Tab stop at the box's
+    # own place in the focus chain, so after the work page reordered its questions, Tab from
+    # the last question went back to the first and never reached Back/Next (the tab-order
+    # walk found it). The row's label still names and focuses the field (naming.prepare).
     outer = QVBoxLayout(box)
     outer.setContentsMargins(0, 0, 0, 0)
     outer.setSpacing(2)
