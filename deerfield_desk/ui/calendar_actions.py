@@ -12,6 +12,9 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QPushButton
 
 from deerfield_desk.store.village_calendar import reminder
+from deerfield_desk.ui.a11y import theme
+
+REMINDER = "#8a4b00"
 
 
 def install(window, today: date | None = None) -> None:
@@ -22,18 +25,25 @@ def install(window, today: date | None = None) -> None:
     button = QPushButton()
     button.setObjectName("calendar_reminder")
     button.setFlat(True)
-    button.setStyleSheet("color:#8a4b00;font-weight:bold")
+    button.setStyleSheet(reminder_style())
     button.clicked.connect(lambda: open_calendar(window))
     window.statusBar().addPermanentWidget(button)
     window.calendar_reminder = button
 
     def refresh(*_args) -> None:
         text = reminder(window.register, today or date.today())  # December, until confirmed
+        button.setStyleSheet(reminder_style())  # the palette may have changed since
         button.setText(text or "")
         button.setVisible(bool(text))
 
     window.refresh_calendar_reminder = refresh
     refresh()
+
+
+def reminder_style() -> str:
+    """The reminder's amber, shaded to read on the current palette (a fixed #8a4b00 was
+    2.6:1 on the dark status bar)."""
+    return f"color:{theme.ink(REMINDER)};font-weight:bold"
 
 
 def open_calendar(window):

@@ -19,15 +19,22 @@ from deerfield_desk.store.applications import preview
 from deerfield_desk.store.entered_values import entered_values
 from deerfield_desk.store.ledger import fee_schedule
 from deerfield_desk.store.village_calendar import village_calendar
+from deerfield_desk.ui.a11y import theme
 from deerfield_desk.ui.citation_links import link_browser
 from deerfield_desk.ui.ordinance_reader import linkify
 from deerfield_desk.ui.wizard.fields import error_label
 
-STYLE = (
-    "<style>td{padding:2px 8px;vertical-align:top;} th{text-align:left;padding:8px 4px 2px 0;}"
-    " .sec{white-space:nowrap;}"
-    ".refusal{color:#b00020;font-weight:bold;}</style>"
-)
+REFUSAL, PENDING = "#b00020", "#8a4b00"
+
+
+def style() -> str:
+    """The summary's sheet with the refusal red shaded for the current palette (a fixed
+    #b00020 was 2.4:1 on the dark palette's field background)."""
+    return (
+        "<style>td{padding:2px 8px;vertical-align:top;} th{text-align:left;"
+        "padding:8px 4px 2px 0;} .sec{white-space:nowrap;}"
+        f".refusal{{color:{theme.ink(REFUSAL)};font-weight:bold;}}</style>"
+    )
 
 
 class SummaryPage(QWizardPage):
@@ -66,12 +73,15 @@ class SummaryPage(QWizardPage):
                                   "that the counter found no permit required.")  # fmt: skip
         elif a.undetermined:
             names = ", ".join(ln.text for ln in self.lines if ln.group == "undetermined")
-            self.headline.setText("<b style='color:#8a4b00'>Still to determine before filing:"
-                                  f"</b> {escape(names)}. Unknown is not zero — go back and "
-                                  "enter a figure (0 if none).")  # fmt: skip
+            self.headline.setText(
+                f"<b style='color:{theme.ink(PENDING)}'>Still to determine before filing:</b> "
+                f"{escape(names)}. Unknown is not zero — go back and enter a figure (0 if none)."
+            )
         elif a.refusals:
-            self.headline.setText("<b style='color:#b00020'>The ordinance refuses this project "
-                                  "as described.</b> It can be filed, but not issued.")  # fmt: skip
+            self.headline.setText(
+                f"<b style='color:{theme.ink(REFUSAL)}'>The ordinance refuses this project as "
+                "described.</b> It can be filed, but not issued."
+            )
         else:
             kinds = ", ".join(ln.text for ln in self.lines if ln.group == "permits")
             self.headline.setText(f"<b>Needed:</b> {escape(kinds)}")
@@ -116,7 +126,7 @@ class SummaryPage(QWizardPage):
                 rows.append(f"<tr><td width='44%'{css}>{escape(text)}</td><td width='22%' "
                             f"class=sec>{sec}</td><td class=why>{escape(detail)}"
                             "</td></tr>")  # fmt: skip
-        return f"{STYLE}<table width='100%'>{''.join(rows)}</table>{self.entered_html()}"
+        return f"{style()}<table width='100%'>{''.join(rows)}</table>{self.entered_html()}"
 
     def entered_html(self) -> str:
         """Every value entered, page by page, so a value in the wrong field is seen here."""
