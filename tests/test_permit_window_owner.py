@@ -244,3 +244,25 @@ def test_one_word_codes_in_the_history_are_labels_typed_words_are_not():
     assert column_value("inspected_at", "2026-12-01T08:00:00") == "2026-12-01 08:00"
     assert action_label("status:under_review") == "Status: Under review"
     assert plain_reason("not_ready by Pat Clerk") == "not ready by Pat Clerk"
+
+
+def test_issue_and_print_from_the_permit_window_open_in_front_of_it(qtbot, window, register,
+                                                                   tmp_path):  # fmt: skip
+    from deerfield_desk.ui.issue_dialog import IssueDialog
+    from tests.documents_fixtures import build_register
+
+    full, _empty = maria_twice(register)
+    pending = PermitWindow(window, file_for(register, full, builder(register))[0]["uuid"], TODAY)
+    qtbot.addWidget(pending)
+    pending.issue_button.click()
+    issue = [w for w in pending.findChildren(IssueDialog)]
+    assert issue and issue[-1].parent() is pending and issue[-1].isVisible()
+    issue[-1].close()
+    printable = build_register(register, tmp_path)["permit"]  # a permit every paper prints for
+    issued = PermitWindow(window, printable["uuid"], TODAY)
+    qtbot.addWidget(issued)
+    issued.documents.selectRow(0)
+    preview = actions.open_document(issued)
+    assert preview is not None and preview.parent() is issued
+    preview.close()
+    assert window.permit_scope is None

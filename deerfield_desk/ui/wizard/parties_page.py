@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
     QGroupBox,
-    QHBoxLayout,
     QLineEdit,
     QPushButton,
     QScrollArea,
@@ -27,6 +26,7 @@ from deerfield_desk.store.application_contractors import check_trades, credentia
 from deerfield_desk.store.applications import add_person, check_parties, find_people
 from deerfield_desk.store.people import owner_of_record, people_matching
 from deerfield_desk.ui import person_picker
+from deerfield_desk.ui.flow_layout import FlowLayout
 from deerfield_desk.ui.wizard.fields import hint_label, tab_only_to_fields, with_error
 
 ROLES = (("owner", "Owner"), ("applicant", "Applicant (if not the owner)"),
@@ -57,11 +57,17 @@ class PartiesPage(QWizardPage):
         scroll.setWidget(holder)
         QVBoxLayout(self).addWidget(scroll)
         chosen = QFormLayout()
+        chosen.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow: field below
         self.combos: dict[str, QComboBox] = {}
         people = find_people(self.w.register, "", limit=1000)  # read once for six pickers
         for role, label in ROLES + TRADES:
             combo = QComboBox()
             combo.setObjectName(f"party_{role}")
+            # a long "name · address · phone" must not set the page's width (200 % scaling)
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(18)
             box, error = with_error(combo)
             chosen.addRow(label, box)
             self.combos[role] = combo
@@ -82,6 +88,7 @@ class PartiesPage(QWizardPage):
         layout.addWidget(self.owner_hint)
         group = QGroupBox("Add a person or firm not yet on file")
         form = QFormLayout(group)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.new: dict[str, QLineEdit] = {}
         self.new_errors = {}
         for key, label in PERSON_FIELDS:
@@ -92,17 +99,16 @@ class PartiesPage(QWizardPage):
             self.new[key], self.new_errors[key] = edit, error
         form.addRow("", hint_label("Contractors need their Wisconsin credential number "
                                    "(e.g. Dwelling Contractor)."))  # fmt: skip
-        for roles in (ROLES, TRADES):  # two rows, so each fits beside the form at 1280 wide
-            buttons = QHBoxLayout()
-            for role, label in roles:
-                words = label.split(" (")[0]
-                words = words if words[:2].isupper() else words[0].lower() + words[1:]  # HVAC
-                button = QPushButton(f"Add as {words}")
-                button.setObjectName(f"add_{role}")
-                button.clicked.connect(lambda _=False, r=role: self.add(r))
-                buttons.addWidget(button)
-            buttons.addStretch(1)
-            form.addRow(buttons)
+        row = QWidget()
+        buttons = FlowLayout(row)  # wraps on a narrow screen instead of widening the page
+        for role, label in ROLES + TRADES:
+            words = label.split(" (")[0]
+            words = words if words[:2].isupper() else words[0].lower() + words[1:]  # HVAC
+            button = QPushButton(f"Add as {words}")
+            button.setObjectName(f"add_{role}")
+            button.clicked.connect(lambda _=False, r=role: self.add(r))
+            buttons.addWidget(button)
+        form.addRow(row)
         layout.addWidget(group)
         layout.addStretch(1)
         tab_only_to_fields(self)  # the scroll area takes no Tab stop of its own (issue 16.4)
