@@ -74,6 +74,8 @@ def _states(screen, desk, app):
         for fault in tab_order.check(widget):  # each fault counted once, as "tab order"
             found.append(_as_problem(fault))
         yield found, count
+    for kept in desk.keep:  # a dialog left open would join the next screen's access keys
+        kept.hide()
 
 
 def _as_problem(fault):
