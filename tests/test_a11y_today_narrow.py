@@ -52,3 +52,23 @@ def test_card_buttons_go_under_the_text_when_narrow_and_stay_in_view(window, reg
 
     card, _buttons = _layout_of(screen, 1366, qtbot)
     assert not card.narrow  # and back beside the text when there is room again
+
+
+def test_the_day_bar_keeps_day_before_and_day_after_whole_at_200_percent(window, register, qtbot):
+    """At 683 logical pixels the bar was wider than the screen and "◀ Day before" / "Day
+    after ▶" were cut by a few pixels: the stop count now goes on a line below."""
+    screen = _screen(window, register, qtbot)
+    for width, wrapped in ((683, True), (1366, False), (683, True)):
+        screen.resize(width, 700)
+        qtbot.waitUntil(lambda w=width: screen.width() == w)
+        screen.layout().activate()
+        assert screen.bar_wrapped is wrapped
+        for button in (screen.previous, screen.next):  # whole: its full text, inside the screen
+            left = button.mapTo(screen, QPoint(0, 0)).x()
+            assert button.width() >= button.sizeHint().width(), button.text()
+            assert left >= 0 and left + button.width() <= screen.width(), button.text()
+        count = screen.summary.mapTo(screen, QPoint(0, 0))
+        below = count.y() >= screen.next.mapTo(screen, QPoint(0, 0)).y() + screen.next.height()
+        assert below is wrapped  # the count under the bar only when it has no room beside it
+        assert count.x() + screen.summary.sizeHint().width() <= screen.width()
+        assert screen.summary.text() == "1 stop · 0 recorded"

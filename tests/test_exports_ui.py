@@ -93,7 +93,7 @@ def test_import_dialog_names_a_missing_required_field(window, tmp_path):
     source.write_text("Permit #,Type\n2018-0001,building\n", encoding="utf-8")
     dialog = ImportDialog(window, source)
     dialog.start_import()
-    assert "mapping:" in dialog.message.text() and "Address" in dialog.message.text()
+    assert "Mapping:" in dialog.message.text() and "Address" in dialog.message.text()
 
 
 def test_state_report_view_lists_months_and_marks_them_sent(window, register):

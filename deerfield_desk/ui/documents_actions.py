@@ -137,6 +137,17 @@ def render_document(register, kind: str, ref: str) -> bytes:
     return documents.render(kind, ref, register)  # the same entry as the CLI and the archive
 
 
+def cannot_print(exc: Exception) -> str:
+    """Why a paper cannot be printed, in the office's words ("Status: …", "Number: …"), never
+    the renderer's codes ("status: …", "REF: …": the number typed into the chooser)."""
+    from deerfield_desk.errors import InvalidInput
+    from deerfield_desk.models.office_words import say
+
+    if isinstance(exc, InvalidInput) and exc.field == "REF":
+        exc = InvalidInput("number typed", exc.rule)  # words: say() keeps them as they are
+    return say(exc)
+
+
 def preview_document(window, kind: str, ref: str | None = None):
     from deerfield_desk.errors import DeskError
 
@@ -150,7 +161,7 @@ def preview_document(window, kind: str, ref: str | None = None):
         pdf = render_document(window.register, kind, ref)
     except (ValueError, DeskError) as exc:
         QApplication.restoreOverrideCursor()
-        QMessageBox.warning(window, "Cannot print", str(exc))
+        QMessageBox.warning(window, "Cannot print", cannot_print(exc))
         return None
     except BaseException:
         QApplication.restoreOverrideCursor()

@@ -32,7 +32,10 @@ from deerfield_desk.importing.importer import (
     initial_mapping,
     read_source,
 )
+from deerfield_desk.models.office_words import say
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.a11y.fit import DeskDialog
+from deerfield_desk.ui.wizard.fields import error_style
 from deerfield_desk.ui.worker import run_with_progress
 
 PREVIEW_ROWS = 5
@@ -73,7 +76,7 @@ class ImportDialog(DeskDialog):
         layout.addWidget(self.mapping_box)
         self.message = QLabel("")
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("color:#a00000;")
+        self.message.setStyleSheet(error_style())  # legible on the dark palette too
         layout.addWidget(self.message)
         buttons = QHBoxLayout()
         self.import_button = QPushButton("Import")
@@ -97,11 +100,16 @@ class ImportDialog(DeskDialog):
         if chosen:
             self.load(chosen)
 
+    def refuse(self, exc: InvalidInput) -> None:
+        """Say the refusal in the office's words ("File: …", "Mapping: …") and announce it."""
+        self.message.setStyleSheet(error_style())  # a summary before it cleared the colour
+        show_error(self, self.message, say(exc))
+
     def load(self, path: str | Path) -> None:
         try:
             self.table = read_source(path)
         except InvalidInput as exc:
-            self.message.setText(str(exc))
+            self.refuse(exc)
             return
         self.message.setText("")
         self.file_label.setText(f"{self.table.path} — {len(self.table.rows):,} rows")
@@ -164,6 +172,6 @@ class ImportDialog(DeskDialog):
         try:
             check_mapping(mapping, self.table.headers)
         except InvalidInput as exc:
-            self.message.setText(str(exc))
+            self.refuse(exc)
             return
         run_with_progress(self, "Importing the old register", job, done)

@@ -29,9 +29,11 @@ from PySide6.QtWidgets import (
 from deerfield_desk.errors import DeskError
 from deerfield_desk.models.codes import PaymentMethod, RecordStatus
 from deerfield_desk.models.money import format_cents
+from deerfield_desk.models.office_words import say
 from deerfield_desk.store import cashier
 from deerfield_desk.store.receipt_records import deposit_report_record, receipts_on
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.cashier.fit import fit_to_screen
 from deerfield_desk.ui.wizard.fields import error_label
 
@@ -146,8 +148,7 @@ class ReceiptsDialog(QDialog):
         try:
             action()
         except DeskError as exc:
-            self.error.setText(str(exc))
-            self.error.setVisible(True)
+            show_error(self, self.error, say(exc))  # "Reason: …", not "reason: …"
             return False
         return True
 

@@ -33,10 +33,12 @@ from PySide6.QtWidgets import (
 from deerfield_desk.errors import DeskError, InvalidInput, NotAllowed
 from deerfield_desk.models.codes import PaymentMethod
 from deerfield_desk.models.money import format_cents, parse_dollars
+from deerfield_desk.models.office_words import say
 from deerfield_desk.models.project_summary import permit_label
 from deerfield_desk.store import cashier
 from deerfield_desk.store.cashier_lookup import payment_subject
 from deerfield_desk.ui import confirm
+from deerfield_desk.ui.a11y.announce import show_error
 from deerfield_desk.ui.a11y.tab_order import order_rows
 from deerfield_desk.ui.cashier.fit import fit_to_screen
 from deerfield_desk.ui.wizard.fields import error_label, hint_label
@@ -49,6 +51,16 @@ FIELD_LABELS = {
     "lines": "Fee lines",
     "amount": "Amount",
 }
+
+
+def words(exc: InvalidInput) -> str:
+    """A refusal as this dialog names its fields ("Received from: …"), else in the office's
+    words (:func:`office_words.say`), never "payer_name: …"."""
+    if exc.field in FIELD_LABELS:
+        return f"{FIELD_LABELS[exc.field]}: {exc.rule}"
+    return say(exc)
+
+
 COL_PAY, COL_PERMIT, COL_FEE, COL_SECTION, COL_OWED, COL_AMOUNT = range(6)
 HEADERS = ("Pay", "Permit", "Fee", "Section", "Owed", "Amount $")
 
@@ -181,7 +193,7 @@ class TakePaymentDialog(QDialog):
         try:
             total = sum(cents for _uuid, cents in self.chosen())
         except InvalidInput as exc:
-            self.total.setText(f"Total: — ({exc.rule})")
+            self.total.setText(f"Total: — ({words(exc)})")
             return
         self.total.setText(f"<b>Total: {format_cents(total)}</b>")
         self.change.setText("")
@@ -189,7 +201,7 @@ class TakePaymentDialog(QDialog):
             try:
                 given = parse_dollars(self.tendered.text(), "cash handed over")
             except InvalidInput as exc:
-                self.change.setText(exc.rule)
+                self.change.setText(words(exc))  # "Cash handed over: … is not an amount"
                 return
             short = total - given
             self.change.setText(f"{format_cents(-short)}" if short <= 0
@@ -208,8 +220,12 @@ class TakePaymentDialog(QDialog):
 
     # -- recording ------------------------------------------------------------------------
     def _show(self, text: str) -> None:
-        self.error.setText(text)
-        self.error.setVisible(bool(text))
+        """An error is shown and announced to a screen reader; an empty text hides the line."""
+        if text:
+            show_error(self, self.error, text)
+        else:
+            self.error.setText("")
+            self.error.setVisible(False)
 
     def ask_warnings(self, warnings: list[str]) -> bool:
         return confirm.ask(self, "Record anyway", "\n".join(warnings) + "\n\nRecord anyway?")
@@ -242,7 +258,7 @@ class TakePaymentDialog(QDialog):
                 note=self.note.text(),
             )  # fmt: skip
         except InvalidInput as exc:
-            self._show(f"{FIELD_LABELS.get(exc.field, exc.field)}: {exc.rule}")
+            self._show(words(exc))
             return False
         except NotAllowed as exc:
             self._show(str(exc))
@@ -252,7 +268,7 @@ class TakePaymentDialog(QDialog):
         except DeskError as exc:  # recorded; only the printing is refused (village settings)
             confirm.inform(self, "Receipt recorded",
                            f"Receipt {self.receipt['receipt_number']} is recorded but cannot "
-                           f"be printed yet: {exc}")  # fmt: skip
+                           f"be printed yet. {say(exc)}")  # fmt: skip
         self.accept()
         return True
 
@@ -275,7 +291,7 @@ def take_payment(parent, register, permit_or_application) -> dict | None:
     try:
         subject = payment_subject(register, permit_or_application)
     except DeskError as exc:
-        confirm.inform(parent, "Take payment", str(exc))
+        confirm.inform(parent, "Take payment", say(exc))
         return None
     dialog = TakePaymentDialog(parent, register, subject)
     dialog.exec()

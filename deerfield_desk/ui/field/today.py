@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -231,7 +232,7 @@ class TodayScreen(QWidget):
         super().__init__(parent)
         self.window_ = window
         layout = QVBoxLayout(self)
-        bar = QHBoxLayout()
+        self.bar = bar = QHBoxLayout()
         self.previous = touch_button("◀ Day before")
         self.date_edit = QDateEdit()
         self.date_edit.setCalendarPopup(True)
@@ -241,10 +242,18 @@ class TodayScreen(QWidget):
         self.date_edit.setAccessibleName("Day of the route")
         self.next = touch_button("Day after ▶")
         self.summary = label("", 16, "#222")
-        for widget in (self.previous, self.date_edit, self.next, self.summary):
+        for widget in (self.previous, self.date_edit, self.next):
+            widget.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)  # whole
             bar.addWidget(widget)
-        bar.addStretch(1)
+        # the count asks no width of its own (it would hold the bar wider than the screen):
+        # it fills what is left, and goes below when that is too little (resizeEvent)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        bar.addWidget(self.summary, 1)
+        bar.addStretch(0)  # holds the day's buttons at their width when the count is below
         layout.addLayout(bar)
+        self.bar_wrapped = False  # the summary on a line of its own under the day's buttons
+        self.summary_row = QHBoxLayout()
+        layout.addLayout(self.summary_row)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         layout.addWidget(self.scroll, 1)
@@ -261,6 +270,25 @@ class TodayScreen(QWidget):
         self.date_edit.setDate(QDate(self.day.year, self.day.month, self.day.day))
         self.date_edit.dateChanged.connect(lambda d: self.set_day(d.toPython()))
         self.reload()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """At 200 % on a 1366×768 laptop the bar is wider than the screen: "Day before" and
+        "Day after" were cut by a few pixels. Then the stop count goes on a line below and
+        the day's buttons keep their whole width; back on the bar when there is room."""
+        super().resizeEvent(event)
+        parts = (self.previous, self.date_edit, self.next, self.summary)
+        margins = self.layout().contentsMargins()
+        needed = (sum(w.sizeHint().width() for w in parts) + self.bar.spacing() * len(parts)
+                  + margins.left() + margins.right())  # fmt: skip
+        wrapped = self.width() < needed
+        if wrapped == self.bar_wrapped:
+            return
+        self.bar_wrapped = wrapped
+        (self.bar if wrapped else self.summary_row).removeWidget(self.summary)
+        if wrapped:
+            self.summary_row.addWidget(self.summary)
+        else:  # before the bar's closing spacer, taking what room is left
+            self.bar.insertWidget(3, self.summary, 1)
 
     def set_day(self, day: date) -> None:
         if day == self.day:
@@ -324,7 +352,7 @@ class TodayScreen(QWidget):
         late = sum(s.late_request for s in self.stops)
         done = sum(s.result != Result.REQUESTED for s in self.stops)
         self.summary.setText(
-            f"{len(self.stops)} stops · {done} recorded"
+            f"{len(self.stops)} stop{'s' if len(self.stops) != 1 else ''} · {done} recorded"
             + (f" · {late} late request{'s' if late != 1 else ''}" if late else "")
         )
 
