@@ -107,3 +107,15 @@ def test_the_wizard_summary_reads_clean_text_in_order(qtbot, register):
     own_line(said, "What was entered")
     assert "On a platted lot: Yes" in said.split("\n"), "a label and its value on one line"
     assert "\u00a7" in said and 'href="cite:12.07(2)(a)"' in wizard.summary_page.view.toHtml()
+
+
+def test_the_permit_window_summary_reads_clean_label_value_lines(qtbot, window, register):
+    from deerfield_desk.ui.permit_window.window import PermitWindow
+
+    permit = issued_house(register)
+    pw = PermitWindow(window, permit["uuid"], TODAY)
+    qtbot.addWidget(pw)
+    said = spoken(pw.summary)
+    in_order(said, permit["permit_number"], "12 Oak St", "Issued: 2026-11-30",
+             "Expires: 2028-11-30", "Parcel: 0612-000-0001")  # fmt: skip
+    assert "Fees owed: nothing owed" in said.split("\n"), "a label and its value on one line"
