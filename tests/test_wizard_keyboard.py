@@ -103,10 +103,10 @@ def test_a_new_house_typed_by_keyboard_alone_is_stored_as_typed(qtbot, register,
     next_page(wizard)  # nothing received yet
     assert wizard.currentPage() is wizard.summary_page
     entered = wizard.summary_page.view.toPlainText()
-    for shown in ("0612-000-0001", "Lot 4, CSM 77", "On a platted lot\nYes",
+    for shown in ("0612-000-0001", "Lot 4, CSM 77", "On a platted lot: Yes",
                   "SR-1 — Single-family residential (residential)",
                   "Ann Owner · 608-555-0100", "Bo Builder · credential 1234567", "New building",
-                  "Two-storey house", "One- or two-family dwelling", "after the work\n1 unit",
+                  "Two-storey house", "One- or two-family dwelling", "after the work: 1 unit",
                   "1,800 sq ft", "$250,000.00", "9,000 sq ft", "40 cu yd", "60 ft", "4 %",
                   "$1,200.00"):  # fmt: skip
         assert shown in entered, f"the summary does not repeat {shown!r}"

@@ -20,7 +20,6 @@ from deerfield_desk.models.plain_labels import (
     notice_kind_title,
     plain,
     stage_title,
-    unbroken,
 )
 from deerfield_desk.models.status import PermitStatus
 from deerfield_desk.store.permit_detail import PermitDetail
@@ -36,8 +35,7 @@ def style() -> str:
     heading, muted = theme.ink("#223344"), theme.colour("Muted")
     return (
         f"<style>h2{{margin:0 0 4px 0}} h3{{margin:10px 0 2px 0;color:{heading}}} "
-        f"td,th{{padding:1px 6px 1px 0;vertical-align:top}} th{{text-align:left;color:{muted}}} "
-        f".muted{{color:{muted}}}</style>"
+        f"p{{margin:0 0 2px 0}} .muted{{color:{muted}}}</style>"
     )
 
 
@@ -49,22 +47,23 @@ def _e(value) -> str:
     return "—" if value in (None, "") else escape(str(value))
 
 
-def _table(headers: list[str], rows: list[list], wrap_last: bool = True) -> str:
-    """A plain table; cells keep their text on one line (numbers and dates must not break),
-    except the last column when it holds free text."""
-    if not rows:
-        return "<p class='muted'>None recorded.</p>"
-    head = "".join(f"<th nowrap>{escape(h)}</th>" for h in headers)
-    last = len(headers) - 1
+def _line(head, parts: list[tuple[str, object]]) -> str:
+    """One record as one paragraph: ``<b>head</b> · label value · …``.
 
-    def cell(i, value):
-        nowrap = "" if (wrap_last and i == last) else " nowrap"
-        return f"<td{nowrap}>{_e(value)}</td>"
+    Paragraphs, not table rows: Qt reads a table to a screen reader as one block strewn with
+    cell markers (U+FDD0/U+FDD1); a paragraph is a line of plain text in reading order.
+    Empty values are left out rather than shown as dashes a reader would speak."""
+    bits = [f"<b>{_e(head)}</b>"] if head not in (None, "") else []
+    bits += [
+        (f"<span class='muted'>{escape(label)}</span> " if label else "") + escape(str(value))
+        for label, value in parts
+        if value not in (None, "")
+    ]
+    return f"<p>{' · '.join(bits)}</p>"
 
-    body = "".join(
-        "<tr>" + "".join(cell(i, c) for i, c in enumerate(row)) + "</tr>" for row in rows
-    )
-    return f"<table cellspacing='0'><tr>{head}</tr>{body}</table>"
+
+def _lines(lines: list[str]) -> str:
+    return "".join(lines) if lines else "<p class='muted'>None recorded.</p>"
 
 
 def _changes(entry: dict) -> str:
@@ -95,16 +94,14 @@ def render_html(d: PermitDetail) -> str:
     if p.get("permit_class"):
         kind += f" ({plain(p['permit_class']).lower()})"
     out = [style(), f"<h2>{_e(p['permit_number'] or 'Not yet issued')} · {escape(kind)}</h2>"]
-    out.append(f"<p><b>{escape(status)}</b> · {_e(p['address_text'])}<br>{_e(p['description'])}")
+    out.append(f"<p><b>{escape(status)}</b> · {_e(p['address_text'])}</p>")
+    if p.get("description"):
+        out.append(f"<p>{escape(p['description'])}</p>")
     if p.get("estimated_cost_cents") is not None:
-        out.append(f"<br>Estimated cost {money(p['estimated_cost_cents'])}")
-    out.append("</p>")
-    out.append(
-        _table(
-            ["Applied", "Issued", "Expires", "Finaled"],
-            [[p["applied_date"], p["issued_date"], p["expires_date"], p["finaled_date"]]],
-        )
-    )
+        out.append(f"<p>Estimated cost {money(p['estimated_cost_cents'])}</p>")
+    dates = [("Applied", p["applied_date"]), ("Issued", p["issued_date"])]
+    dates += [("Expires", p["expires_date"]), ("Finaled", p["finaled_date"])]
+    out.append(_line(None, [(label, value or "not yet") for label, value in dates]))
     for label, key in (
         ("Conditions", "conditions"),
         ("Decision", "decision_reason"),
@@ -114,94 +111,98 @@ def render_html(d: PermitDetail) -> str:
             out.append(f"<p><b>{label}:</b> {escape(p[key])}</p>")
     if d.parcel:
         out.append("<h3>Parcel</h3>")
+        legal = d.parcel["legal_description"]
         out.append(
-            f"<p>{_e(d.parcel['parcel_number'])} · zoning {_e(d.zoning_words)}<br>"
-            f"<span class='muted'>{_e(d.parcel['legal_description'])}</span></p>"
+            f"<p>{_e(d.parcel['parcel_number'])} · zoning {_e(d.zoning_words)}</p>"
+            + (f"<p class='muted'>{escape(legal)}</p>" if legal else "")
         )
     out.append("<h3>Parties</h3>")
     out.append(
-        _table(
-            ["Role", "Name", "Phone", "Credential"],
+        _lines(
             [
-                [
+                _line(
                     x["role"],
-                    x["name"],
-                    unbroken(x.get("phone")),
-                    " ".join(filter(None, [x.get("credential_type"), x.get("credential_number")]))
-                    or None,
-                ]
+                    [("", x["name"]), ("phone", x.get("phone"))]
+                    + [("credential", " ".join(filter(None, [x.get("credential_type"),
+                                                              x.get("credential_number")])))],
+                )
                 for x in d.parties
-            ],
+            ]
+        )
+    )  # fmt: skip
+    out.append("<h3>Fees</h3>")
+    paid = any(f["paid_cents"] for f in d.fees)  # payments recorded: show what was received
+    out.append(
+        _lines(
+            [
+                _line(
+                    f["description"] or plain(f["code"]),
+                    [("", money(f["amount_cents"]))]
+                    + ([("received", money(f["paid_cents"]))] if paid else [])
+                    + [("", plain(f["status"]))],
+                )
+                for f in d.fees
+            ]
         )
     )
-    out.append("<h3>Fees</h3>")
-    if any(f["paid_cents"] for f in d.fees):  # payments recorded: show what was received
-        fee_rows = [
-            [f["description"] or plain(f["code"]), money(f["amount_cents"])]
-            + [money(f["paid_cents"]), plain(f["status"])]
-            for f in d.fees
-        ]
-        out.append(_table(["Fee", "Amount", "Received", "Status"], fee_rows, wrap_last=False))
-    else:
-        fee_rows = [[f["description"] or plain(f["code"]), money(f["amount_cents"]),
-                     plain(f["status"])]
-                    for f in d.fees]  # fmt: skip
-        out.append(_table(["Fee", "Amount", "Status"], fee_rows, wrap_last=False))
     if d.deposits:
         out.append("<h3>Deposits and securities</h3>")
         out.append(
-            _table(
-                ["Kind", "Amount", "Status"],
+            _lines(
                 [
-                    [plain(x["kind"]), money(x["amount_cents"]), plain(x["status"])]
+                    _line(plain(x["kind"]), [("", money(x["amount_cents"])),
+                                             ("", plain(x["status"]))])
                     for x in d.deposits
-                ],
+                ]
             )
-        )
+        )  # fmt: skip
     out.append("<h3>Inspections</h3>")
     out.append(
-        _table(
-            ["Stage", "Scheduled", "Inspected", "Inspector", "Result", "Notes"],
+        _lines(
             [
-                [
+                _line(
                     stage_title(i["stage"]),
-                    unbroken(i["scheduled_for"]),
-                    unbroken((i["inspected_at"] or "")[:16].replace("T", " ") or None),
-                    i["inspector"],
-                    plain(i["result"]),
-                    i["notes"],
-                ]
+                    [
+                        ("scheduled", (i["scheduled_for"] or "").replace("T", " ")),
+                        ("inspected", (i["inspected_at"] or "")[:16].replace("T", " ")),
+                        ("by", i["inspector"]),
+                        ("result", plain(i["result"]) if i["result"] else None),
+                        ("notes", i["notes"]),
+                    ],
+                )
                 for i in d.inspections
-            ],
+            ]
         )
     )
     out.append("<h3>Notices</h3>")
     out.append(
-        _table(
-            ["Number", "Kind", "Served", "Due", "Status", "Section"],
+        _lines(
             [
-                [n["notice_number"], notice_kind_title(n["kind"]), unbroken(n["served_at"])]
-                + [unbroken(n["due_date"]), plain(n["status"])]
-                + [f"§{n['sections']}" if n["sections"] else None]
+                _line(
+                    n["notice_number"],
+                    [("", notice_kind_title(n["kind"])), ("served", n["served_at"])]
+                    + [("due", n["due_date"]), ("", plain(n["status"]))]
+                    + [("", f"§{n['sections']}" if n["sections"] else None)],
+                )
                 for n in d.notices
-            ],
-            wrap_last=False,
+            ]
         )
     )
     out.append("<h3>History (journal)</h3>")
     out.append(
-        _table(
-            ["When", "Who", "Action", "What changed", "Reason"],
+        _lines(
             [
-                [
-                    unbroken(local_time(e["at_utc"])),  # the office's time, not UTC
-                    f"{e['user_name']} ({plain(e['user_role']).lower()})",
-                    action_label(e["action"]),
-                    _changes(e),
-                    e["reason"],
-                ]
+                _line(
+                    local_time(e["at_utc"]),  # the office's time, not UTC
+                    [
+                        ("", f"{e['user_name']} ({plain(e['user_role']).lower()})"),
+                        ("", action_label(e["action"])),
+                        ("", _changes(e)),
+                        ("reason", e["reason"]),
+                    ],
+                )
                 for e in d.history
-            ],
+            ]
         )
     )
     return "".join(out)

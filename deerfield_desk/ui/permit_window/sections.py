@@ -73,14 +73,15 @@ def summary_html(f: PermitFile) -> str:
                  ("Legal description", parcel.get("legal_description"))]  # fmt: skip
     due = f.detail.fees_due_cents
     rows.append(("Fees owed", money(due) if due else "nothing owed"))
+    # One "Label: value" paragraph per row, not a table: Qt reads a table to a screen reader
+    # as one block strewn with cell markers (U+FDD0/U+FDD1) (issue 19).
     body = "".join(
-        f"<tr><th align='left' nowrap>{escape(k)}</th><td>{escape(str(v))}</td></tr>"
+        f"<p style='margin:0 0 3px 0'><b>{escape(k)}:</b> {escape(str(v))}</p>"
         for k, v in rows
         if v not in (None, "")
     )
     title = f"{escape(p['permit_number'] or 'Not yet issued')} · {escape(kind)}"
-    return (f"<h2>{title}</h2><p>{escape(p['address_text'] or '')}</p>"
-            f"<table cellspacing='4'>{body}</table>")  # fmt: skip
+    return f"<h2>{title}</h2><p>{escape(p['address_text'] or '')}</p>{body}"
 
 
 def party_rows(f: PermitFile) -> tuple[list[list], list]:

@@ -31,9 +31,9 @@ def style() -> str:
     """The summary's sheet with the refusal red shaded for the current palette (a fixed
     #b00020 was 2.4:1 on the dark palette's field background)."""
     return (
-        "<style>td{padding:2px 8px;vertical-align:top;} th{text-align:left;"
-        "padding:8px 4px 2px 0;} .sec{white-space:nowrap;}"
-        f".refusal{{color:{theme.ink(REFUSAL)};font-weight:bold;}}</style>"
+        "<style>h3{margin:10px 0 2px 0;} h4{margin:8px 0 2px 0;} p{margin:0 0 2px 12px;}"
+        f" .refusal{{color:{theme.ink(REFUSAL)};font-weight:bold;}}"
+        f" .muted{{color:{theme.colour('Muted')};}}</style>"
     )
 
 
@@ -99,6 +99,8 @@ class SummaryPage(QWizardPage):
         return self.result is None or not self.result.assessment.undetermined
 
     def render_html(self) -> str:
+        """Headings and one paragraph per line, no HTML table: Qt reads a table to a screen
+        reader as one block strewn with cell markers (U+FDD0/U+FDD1)."""
         deposits = required_deposits(fee_schedule(self.w.register), self.w.today)
         rows = []
         for group, title in GROUPS:
@@ -119,14 +121,13 @@ class SummaryPage(QWizardPage):
                     lines.append((ln.text, ln.basis, detail))
             if not lines:
                 continue
-            rows.append(f"<tr><th colspan=3>{escape(title)}</th></tr>")
+            rows.append(f"<h3>{escape(title)}</h3>")
             css = " class=refusal" if group == "refusals" else ""
             for text, basis, detail in lines:
                 sec = ", ".join(linkify("§" + escape(b)) for b in basis.split(", "))
-                rows.append(f"<tr><td width='44%'{css}>{escape(text)}</td><td width='22%' "
-                            f"class=sec>{sec}</td><td class=why>{escape(detail)}"
-                            "</td></tr>")  # fmt: skip
-        return f"{style()}<table width='100%'>{''.join(rows)}</table>{self.entered_html()}"
+                why = f" — {escape(detail)}" if detail else ""
+                rows.append(f"<p><span{css}>{escape(text)}</span> · {sec}{why}</p>")
+        return f"{style()}{''.join(rows)}{self.entered_html()}"
 
     def entered_html(self) -> str:
         """Every value entered, page by page, so a value in the wrong field is seen here."""
@@ -134,7 +135,7 @@ class SummaryPage(QWizardPage):
         labels = {item.key: item.text for _title, items in groups for item in items}
         rows = []
         for page, entries in entered_values(self.w.register, self.w.state, labels):
-            rows.append(f"<tr><th colspan=2>{escape(page)} (as entered)</th></tr>")
-            rows += [f"<tr><td width='44%'>{escape(label)}</td><td>{escape(value)}</td></tr>"
+            rows.append(f"<h4>{escape(page)} (as entered)</h4>")
+            rows += [f"<p><span class=muted>{escape(label)}:</span> {escape(value)}</p>"
                      for label, value in entries]  # fmt: skip
-        return f"<h3>What was entered</h3><table width='100%'>{''.join(rows)}</table>"
+        return f"<h3>What was entered</h3>{''.join(rows)}"
