@@ -116,3 +116,17 @@ def test_voiding_a_receipt_without_a_reason_is_refused_in_words(qtbot, register,
     assert "written reason" in dialog.error.text()
     assert announce.HEARD[-1] == dialog.error.text()
     assert register.get("receipts", receipt["uuid"])["void_reason"] is None
+
+
+def test_the_error_line_is_scrolled_into_view_when_the_body_scrolls(qtbot, register):
+    """At 200 % the dialog's body scrolls and the error line sat below the fold: pressing
+    Record seemed to do nothing. The refusal is scrolled into view (ui.a11y.announce)."""
+    dialog = _take_payment(qtbot, register)
+    dialog.show()
+    dialog.resize(700, 360)
+    qtbot.waitExposed(dialog)
+    qtbot.waitUntil(lambda: dialog.height() <= 360)
+    dialog.payer.setText("")
+    assert not dialog.record()
+    qtbot.waitUntil(lambda: not dialog.error.visibleRegion().isEmpty())
+    in_words(dialog.error.text(), "Received from")

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QTableWidget, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QScrollArea, QTableWidget, QWidget
 
 #: What was announced, newest last (tests and the log read it; a screen reader hears it).
 HEARD: list[str] = []
@@ -78,10 +78,22 @@ def focus_field(root: QWidget, field: str) -> QWidget | None:
     return widget
 
 
+def scroll_into_view(widget: QWidget) -> None:
+    """At 200 % a dialog's body scrolls and its error line sat below the fold: the clerk
+    pressed Import and saw nothing happen. Once the line is laid out, scroll to it."""
+    area = widget.parentWidget()
+    while area is not None and not isinstance(area, QScrollArea):
+        area = area.parentWidget()
+    if area is not None:
+        found = area  # the line is inside the area: while it lives, so does the area
+        QTimer.singleShot(0, widget, lambda: found.ensureWidgetVisible(widget))
+
+
 def show_error(root: QWidget, line: QLabel | None, message: str, field: str | None = None):
     """Show ``message`` in the screen's error line, announce it, focus the field in error."""
     if line is not None:
         line.setText(message)
         line.setVisible(True)
+        scroll_into_view(line)
     announce(line or root, message, assertive=True)
     return focus_field(root, field) if field else None
