@@ -124,7 +124,8 @@ def test_a_moved_inspection_keeps_its_uid_and_summer_time_is_cdt(field_register)
     visit = book(reg, permit, "erosion_control", datetime(2027, 7, 6, 10, 0), [Odd.FAR_AHEAD])
     july = date(2027, 7, 5)
     first = calendar_text(week_bookings(reg, july, VillageCalendar(), for_export=True), "w")
-    inspection_schedule.reschedule(reg, visit["uuid"], datetime(2027, 7, 7, 11, 0), "rain")
+    inspection_schedule.reschedule(reg, visit["uuid"], datetime(2027, 7, 7, 11, 0), "rain",
+                                   now=ASKED, confirmed_odd=[Odd.FAR_AHEAD])  # fmt: skip
     second = calendar_text(week_bookings(reg, july, VillageCalendar(), for_export=True), "w")
     assert "SEQUENCE:0" in first and "SEQUENCE:1" in second  # moved: a new version
     uid = f"UID:{visit['uuid']}@deerfield-desk.invalid"

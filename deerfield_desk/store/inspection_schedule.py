@@ -11,6 +11,7 @@ the mistake and the correction stay on the permit's record.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import cast
 
@@ -18,6 +19,7 @@ from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_rules import RESULT_LABELS, Result
 from deerfield_desk.models.inspection_sequence import stage_by_code
 from deerfield_desk.store.inspections import _late, _stamp, next_route_position, parse_moment
+from deerfield_desk.store.odd_requests import confirmed_move_text
 from deerfield_desk.store.register import Register, decision
 from deerfield_desk.store.rows import InspectionRow
 
@@ -48,21 +50,34 @@ def _open_request(reg: Register, inspection_uuid: str) -> dict:
 
 @decision
 def reschedule(
-    reg: Register, inspection_uuid: str, scheduled_for: datetime, reason: str
+    reg: Register,
+    inspection_uuid: str,
+    scheduled_for: datetime,
+    reason: str,
+    *,
+    confirmed_odd: Iterable[str] = (),
+    now: datetime | None = None,
 ) -> InspectionRow:
     """Move a request to another time. On another day it goes to the end of that day's route;
-    the 48-hour flag of §12.12(5) is checked against the new time."""
+    the 48-hour flag of §12.12(5) is checked against the new time. A new time that would be
+    odd for a new request (before the call, more than six months ahead, outside office hours,
+    a closed day; judged at ``now``, default the clock) is refused unless ``confirmed_odd``
+    names each such thing, as :func:`store.inspections.request_inspection` does: the Move
+    dialog asks first and passes what the inspector confirmed, kept in ``odd_confirmed``."""
     why = _reason(reason, "inspection is moved")
     row = _open_request(reg, inspection_uuid)
     when = _stamp(scheduled_for)
     if when == row["scheduled_for"]:
         raise InvalidInput("scheduled_for", "choose a time other than the one already booked")
+    confirmed = confirmed_move_text(reg, row, scheduled_for, now, confirmed_odd)
     asked = parse_moment(row["requested_at"], "requested_at") if row["requested_at"] else None
     changes: dict = {
         "scheduled_for": when,
         "late_request": int(_late(row["stage"], asked, scheduled_for)),
         "schedule_reason": why,
     }
+    if confirmed != row["odd_confirmed"]:
+        changes["odd_confirmed"] = confirmed
     if (row["scheduled_for"] or "")[:10] != when[:10]:
         changes["route_order"] = next_route_position(reg, scheduled_for)
     updated = reg.update("inspections", inspection_uuid, changes, action="reschedule", reason=why)

@@ -4,7 +4,8 @@ it, or void a wrong result and record it again, each with a written reason.
 One module so the card's "More" menu and the permit dialog's buttons take the same path.
 Reasons are asked through :func:`ask_text` (tests replace it); the store refuses a blank one
 anyway, and its message is shown. Moving a request opens :class:`RescheduleDialog`, which
-starts on the visit's own time and questions a time outside office hours before saving.
+starts on the visit's own time and questions an odd new time (outside office hours, before
+the call, far ahead) before saving; the store refuses one the inspector did not confirm.
 """
 
 from __future__ import annotations
@@ -24,7 +25,12 @@ from PySide6.QtWidgets import (
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.inspection_sequence import stage_by_code
-from deerfield_desk.models.inspection_slots import is_office_hours, next_slot
+from deerfield_desk.models.inspection_slots import (
+    OddRequest,
+    is_office_hours,
+    next_slot,
+    odd_request,
+)
 from deerfield_desk.models.office_words import say
 from deerfield_desk.store import inspection_schedule
 from deerfield_desk.store.office_hours import office_hours
@@ -48,8 +54,15 @@ def _describe(register, inspection: dict) -> str:
 class RescheduleDialog(QDialog):
     """A new time and the reason for it; the store journals both."""
 
-    def __init__(self, register, inspection_uuid: str, parent: QWidget | None = None):
+    def __init__(
+        self,
+        register,
+        inspection_uuid: str,
+        parent: QWidget | None = None,
+        now: datetime | None = None,
+    ):
         super().__init__(parent)
+        self.now = now  # the moment the new time is judged at (tests); default the clock
         self.register = register
         self.inspection = register.get("inspections", inspection_uuid)
         self.calendar = village_calendar(register)
@@ -93,16 +106,29 @@ class RescheduleDialog(QDialog):
         self.hours.setText("" if inside else f"Outside office hours ({self.office.describe()})")
         return inside
 
+    def odd_questions(self, now: datetime) -> list[OddRequest]:
+        """What is odd about the new time (before the call, six months ahead, outside office
+        hours, a closed day): the questions the store would refuse unconfirmed."""
+        booked = self.inspection["requested_at"]
+        asked = datetime.fromisoformat(booked) if booked else self.moment()
+        odd = odd_request(asked, self.moment(), now, self.calendar, self.office)
+        return [o for o in odd if o.field == "scheduled_for"]
+
     def save(self) -> None:
-        if not self.check_hours() and not confirm.confirm(
-            self, "Move inspection", f"{self.moment():%a %d %b %H:%M} is outside office hours. "
-            "Book it anyway?"
+        now = (self.now or datetime.now()).replace(second=0, microsecond=0)
+        odd = self.odd_questions(now)
+        if odd and not confirm.confirm(
+            self, "Move inspection",
+            "\n\n".join(o.question for o in odd) + "\n\nMove the inspection to this time anyway?",
         ):  # fmt: skip
+            show_error(self, self.error, "Not moved: choose another time, or move it as it is.")
             return
         try:
             self.saved = inspection_schedule.reschedule(
-                self.register, self.inspection["uuid"], self.moment(), self.reason.text()
-            )
+                self.register, self.inspection["uuid"], self.moment(), self.reason.text(),
+                confirmed_odd=[o.code for o in odd],  # what the inspector just confirmed
+                now=now,  # the store judges the new time at the moment the dialog asked
+            )  # fmt: skip
         except (InvalidInput, NotAllowed) as exc:
             show_error(self, self.error, say(exc), getattr(exc, "field", None))
             return
