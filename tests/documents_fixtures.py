@@ -91,12 +91,9 @@ def build_register(reg, tmp_path) -> dict:
             "applied_date": "2026-11-02",
             "issued_date": "2026-11-16",
             "expires_date": "2028-11-16",
-            "conditions": json.dumps(
-                [
-                    "Silt fence on the east line before digging",
-                    "Driveway apron to Public Works detail",
-                ]
-            ),
+            # as approve_with_conditions writes them: one condition a line (not JSON)
+            "conditions": "Silt fence on the east line before digging\n"
+            "Driveway apron to Public Works detail",
             "updated_at": "2026-11-16T10:00",
         },
     )
