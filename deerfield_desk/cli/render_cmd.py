@@ -12,8 +12,8 @@ from pathlib import Path
 
 from deerfield_desk.cli import add_db_option
 from deerfield_desk.config import register_paths
-from deerfield_desk.documents.target import check_target, write_atomically
 from deerfield_desk.documents import RENDERERS
+from deerfield_desk.documents.target import check_target, write_atomically
 from deerfield_desk.errors import InvalidInput
 
 #: the kinds ``documents.render`` prints, without importing the store's record loaders (every
