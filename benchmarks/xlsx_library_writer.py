@@ -105,5 +105,10 @@ class LibraryXlsxWriter:
                     shown = self.moment if kind == "moment" and has_time(value) else self.day
                     sheet.write_number(row, column, serial, shown)
 
+    def append_rows(self, rows: list) -> None:
+        """The library takes a row at a time (``write_row``): a batch is its rows in turn."""
+        for row in rows:
+            self.append(row)
+
     def close(self) -> None:
         self.book.close()

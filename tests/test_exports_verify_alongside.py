@@ -98,6 +98,30 @@ def test_notices_printed_by_the_second_process_are_the_documents_own_bytes(year_
     assert (printed / names[0]).read_bytes() == expected
 
 
+def test_the_second_process_prints_the_notices_itself(year_db, tmp_path):
+    """The notices are printed by the second process, not by the export's fallback (which
+    prints the same bytes, so the test above cannot tell the two apart): it once failed on
+    every export (a folder handed over as text) and the export quietly printed them itself,
+    seconds of the benchmark year on the export's own core."""
+    from deerfield_desk.exports.documents_alongside import DocumentsAlongside
+    from deerfield_desk.store import journal
+    from deerfield_desk.store.register import Register
+
+    reg = Register.open_read_only(year_db)
+    try:
+        head = journal.read_head(reg).hash
+    finally:
+        reg.close()
+    folder = tmp_path / "documents"
+    docs = DocumentsAlongside(year_db, head, YEAR, folder, ("notices",), False)
+    try:
+        why, warnings = docs.finish()
+    finally:
+        docs.stop()
+    assert why is None and warnings == []
+    assert sorted(p.name for p in (folder / "notices").iterdir())[0].startswith(f"N-{YEAR}-")
+
+
 def test_a_register_that_moved_on_is_printed_from_the_exports_own_snapshot(year_db, tmp_path):
     """The second process prints only from the same journal head as the export's snapshot;
     told otherwise it prints nothing, and the export prints the notices itself."""

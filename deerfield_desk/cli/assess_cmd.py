@@ -10,8 +10,6 @@ import json
 import sys
 
 from deerfield_desk.errors import InvalidInput
-from deerfield_desk.models.assessment import assess_project
-from deerfield_desk.models.project import parse_project
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,6 +26,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # imported here, not with the module: every command line builds every command's parser
+    from deerfield_desk.models.assessment import assess_project
+    from deerfield_desk.models.project import parse_project
+
     text = _read(args.file)
     try:
         data = json.loads(text)

@@ -12,9 +12,13 @@ from pathlib import Path
 
 from deerfield_desk.cli import add_db_option
 from deerfield_desk.config import register_paths
+from deerfield_desk.documents import RENDERERS
 from deerfield_desk.documents.target import check_target, write_atomically
 from deerfield_desk.errors import InvalidInput
-from deerfield_desk.store.document_records import KINDS
+
+#: the kinds ``documents.render`` prints, without importing the store's record loaders (every
+#: command line builds this parser; ``store.document_records.KINDS`` is the same list)
+KINDS = sorted(RENDERERS)
 
 
 def register(sub) -> None:

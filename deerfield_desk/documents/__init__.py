@@ -1,43 +1,57 @@
 """Printed documents, rendered with reportlab (no Qt): each ``render_<x>(record, settings)``
 returns the bytes of a PDF. ``RENDERERS`` maps the ``render`` command's kinds to them, so the
 CLI, the app's print preview and the batch printer all print the same thing.
+
+Each renderer's module is imported the first time its kind is printed, not with the package:
+importing all fourteen (and with them qrcode, PIL, the charts) cost ~0.4 s, paid by every
+command line and by each process the year-end export starts, which print one or two kinds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from importlib import import_module
 
-from deerfield_desk.documents.annual_report import render_annual_report_document
-from deerfield_desk.documents.checklist_report import render_checklist_report
-from deerfield_desk.documents.correction_notice import render_correction_notice
-from deerfield_desk.documents.decision import render_decision
-from deerfield_desk.documents.deposit_report import render_deposit_report
-from deerfield_desk.documents.house_number import render_house_number
-from deerfield_desk.documents.inspection_report import render_inspection_report
-from deerfield_desk.documents.occupancy import render_occupancy
-from deerfield_desk.documents.permit_card import render_permit_card
-from deerfield_desk.documents.placard import render_placard, render_placards
-from deerfield_desk.documents.receipt import render_receipt
-from deerfield_desk.documents.stop_work import render_stop_work
-from deerfield_desk.documents.violation import render_raze_order, render_violation
+#: kind -> (module in this package, renderer(record, settings, *, calendar) -> PDF bytes)
+WHERE: dict[str, tuple[str, str]] = {
+    "permit-card": ("permit_card", "render_permit_card"),
+    "placard": ("placard", "render_placard"),
+    "occupancy": ("occupancy", "render_occupancy"),
+    "stop-work": ("stop_work", "render_stop_work"),
+    "violation": ("violation", "render_violation"),
+    "house-number": ("house_number", "render_house_number"),
+    "raze-order": ("violation", "render_raze_order"),
+    "decision": ("decision", "render_decision"),
+    "inspection-report": ("inspection_report", "render_inspection_report"),
+    "checklist-report": ("checklist_report", "render_checklist_report"),
+    "correction-notice": ("correction_notice", "render_correction_notice"),
+    "receipt": ("receipt", "render_receipt"),
+    "deposit-report": ("deposit_report", "render_deposit_report"),
+    "annual-report": ("annual_report", "render_annual_report_document"),
+}
+#: every renderer this package exports by name, with the module that holds it
+_MODULE_OF = {name: module for module, name in WHERE.values()} | {"render_placards": "placard"}
+
+
+def _renderer(name: str) -> Callable[..., bytes]:
+    return getattr(import_module(f"{__name__}.{_MODULE_OF[name]}"), name)
+
+
+class Renderers(Mapping[str, Callable[..., bytes]]):
+    """``RENDERERS[kind]``: the kind's renderer, its module imported on first use."""
+
+    def __getitem__(self, kind: str) -> Callable[..., bytes]:
+        return _renderer(WHERE[kind][1])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(WHERE)
+
+    def __len__(self) -> int:
+        return len(WHERE)
+
 
 #: kind -> renderer(record, settings, *, calendar) -> PDF bytes
-RENDERERS: dict[str, Callable[..., bytes]] = {
-    "permit-card": render_permit_card,
-    "placard": render_placard,
-    "occupancy": render_occupancy,
-    "stop-work": render_stop_work,
-    "violation": render_violation,
-    "house-number": render_house_number,
-    "raze-order": render_raze_order,
-    "decision": render_decision,
-    "inspection-report": render_inspection_report,
-    "checklist-report": render_checklist_report,
-    "correction-notice": render_correction_notice,
-    "receipt": render_receipt,
-    "deposit-report": render_deposit_report,
-    "annual-report": render_annual_report_document,
-}
+RENDERERS: Mapping[str, Callable[..., bytes]] = Renderers()
 
 
 def render(kind: str, ref: str, register) -> bytes:
@@ -48,4 +62,11 @@ def render(kind: str, ref: str, register) -> bytes:
     return render_document(kind, ref, register)
 
 
-__all__ = ["RENDERERS", "render", "render_placards", *(f.__name__ for f in RENDERERS.values())]
+def __getattr__(name: str) -> Callable[..., bytes]:
+    """``documents.render_violation`` and the like, imported when first asked for."""
+    if name in _MODULE_OF:
+        return _renderer(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["RENDERERS", "render", *_MODULE_OF]

@@ -31,6 +31,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from deerfield_desk.config import asset_path
+from deerfield_desk.documents.font_subsets import remember_subsets
 from deerfield_desk.errors import InvalidInput
 
 FONT = "DejaVuSans"
@@ -60,7 +61,9 @@ def register_fonts() -> None:
         path = asset_path("fonts", filename)
         if not path.exists():
             raise FileNotFoundError(f"font {filename} is missing from {path.parent}")
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+        font = TTFont(name, str(path))
+        remember_subsets(font)  # the same subset in every document: made once
+        pdfmetrics.registerFont(font)
     addMapping(FONT, 0, 0, FONT)
     addMapping(FONT, 1, 0, FONT_BOLD)
     addMapping(FONT, 0, 1, FONT)
@@ -87,6 +90,7 @@ def _fallback_font(name: str) -> frozenset[int]:
     if not path.exists():
         raise FileNotFoundError(f"font {filename} is missing from {path.parent}")
     font = TTFont(name, str(path))
+    remember_subsets(font)
     pdfmetrics.registerFont(font)
     for bold in (0, 1):
         for italic in (0, 1):

@@ -42,8 +42,8 @@ def render_documents(
             return MOVED, []
         warnings: list[str] = []
         renderer = documents_renderer(reg, warnings, cards)
-        for table in tables:
-            write_documents(reg, documents, year, renderer, table)
+        for table in tables:  # the parent hands paths over as text
+            write_documents(reg, Path(documents), year, renderer, table)
         return None, warnings
     finally:
         snapshot.close()

@@ -43,6 +43,10 @@ class Dataset:
         """The values of each row in column order."""
         return self.query.columns(reg, year, [c.key for c in self.columns])
 
+    def batches(self, reg: Executor, year: int, size: int) -> Iterator[list[tuple]]:
+        """The same rows, ``size`` at a time (the writers convert a column of a batch at once)."""
+        return self.query.batches(reg, year, [c.key for c in self.columns], size)
+
     def count(self, reg: Executor, year: int) -> int:
         return self.query.count(reg, year)
 

@@ -12,16 +12,17 @@ import csv
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from datetime import datetime
-from itertools import chain, islice
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from deerfield_desk.exports.cells import CSV_CELLS, csv_cell
+from deerfield_desk.exports.cells import CSV_CELLS, CSV_WHOLE, ColumnCells, csv_cell
+from deerfield_desk.exports.csv_block import csv_block
 from deerfield_desk.exports.records import DATASETS
 from deerfield_desk.exports.xlsx_writer import XlsxWriter
 from deerfield_desk.store.executor import Executor
 
-STEP = 2000  # rows between progress reports
+STEP = 2000  # rows read, converted and reported at a time
 
 
 def write_tables(
@@ -48,12 +49,11 @@ def write_tables(
     try:
         for dataset in DATASETS:
             kinds = [c.kind for c in dataset.columns]
-            to_csv = [CSV_CELLS[k] for k in kinds]
             headers = [c.header for c in dataset.columns]
-            rows = dataset.rows(reg, year)
-            sample = list(islice(rows, SAMPLE))
+            batches = dataset.batches(reg, year, STEP)
+            sample = next(batches, [])  # the first rows size the columns (STEP >= SAMPLE)
             if book is not None:
-                widths = fitted_widths(dataset.columns, sample)
+                widths = fitted_widths(dataset.columns, sample[:SAMPLE])
                 book.add_sheet(
                     dataset.title,
                     headers,
@@ -71,22 +71,17 @@ def write_tables(
                             folder / file_names[dataset.name], "w", encoding="utf-8-sig", newline=""
                         )
                     )
-                    writer = csv.writer(handle)
-                    writer.writerow(headers)
-                pending = 0
-                for row in chain(sample, rows):
+                    csv.writer(handle).writerow(headers)
+                    to_csv = [ColumnCells(CSV_CELLS[k], "", CSV_WHOLE.get(k)) for k in kinds]
+                for batch in chain((sample,), batches):
+                    if not batch:
+                        continue
                     if handle is not None:
-                        writer.writerow(
-                            ["" if v is None else f(v) for f, v in zip(to_csv, row, strict=True)]
-                        )
+                        columns = map(ColumnCells.convert, to_csv, zip(*batch, strict=True))
+                        handle.write(csv_block(list(columns)))
                     if book is not None:
-                        book.append(row)
-                    pending += 1
-                    if pending == STEP:
-                        yield dataset.title, pending
-                        pending = 0
-                if pending:
-                    yield dataset.title, pending
+                        book.append_rows(batch)
+                    yield dataset.title, len(batch)
     finally:
         if book is not None:
             book.close()

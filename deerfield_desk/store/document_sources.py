@@ -9,7 +9,6 @@ from pathlib import Path
 from deerfield_desk.config import register_paths
 from deerfield_desk.models.codes import OccupancyKind
 from deerfield_desk.models.exhibit_a import checklist_for, load_items
-from deerfield_desk.store.inspections import planned_stages
 from deerfield_desk.store.register import Register
 
 
@@ -32,6 +31,11 @@ def photos_of(reg: Register, owner_table: str, owner_uuids: list[str]) -> list[d
 def applicable_stages(reg: Register, permit: dict) -> list[tuple[str, str]] | None:
     """The permit's inspection stages (waived ones left out); None lets the card fall back to
     all of §12.12(5)."""
+    # imported here: the inspections module (and the lifecycle and enforcement modules it
+    # brings) is needed by a permit card only, not by every process that prints a notice or
+    # the annual report
+    from deerfield_desk.store.inspections import planned_stages
+
     try:
         planned = planned_stages(reg, permit["uuid"])
     except Exception:  # a card must still print when the plan cannot be read

@@ -20,9 +20,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from deerfield_desk.store.executor import Executor
-from deerfield_desk.store.year_report_counts import ReportCounts, count_report
+from deerfield_desk.store.year_report_counts import INSPECTION_TALLY, ReportCounts, count_report
 from deerfield_desk.store.year_scope import (
-    INSPECTION_IN_YEAR,
     ISSUED_AND_COUNTS,
     PERMIT_COUNTS,
     YEAR_END,
@@ -115,12 +114,10 @@ def compute(reg: Executor, year: int) -> AnnualStats:
     ):
         stats.deposits_held[kind] = (n, cents)
     inspections: dict[str, dict[str, int]] = defaultdict(dict)
-    for stage, result, n in reg.execute(
-        f"SELECT i.stage, i.result, count(*) FROM inspections i WHERE i.status != 'voided' "
-        f"AND {INSPECTION_IN_YEAR} GROUP BY 1, 2 ORDER BY 1, 2",
-        y,
-    ):
+    visits = [0, 0, 0]  # done, passed the first time, re-inspections
+    for stage, result, n, *tally in reg.execute(INSPECTION_TALLY, y):
         inspections[stage][result] = n
+        visits = [total + (k or 0) for total, k in zip(visits, tally, strict=True)]
     stats.inspections = {s: inspections[s] for s in sorted(inspections, key=stage_key)}
     for kind, n in reg.execute(
         "SELECT kind, count(*) FROM notices WHERE substr(issued_at, 1, 4) = :y "
@@ -155,7 +152,7 @@ def compute(reg: Executor, year: int) -> AnnualStats:
                 entry.value_cents += cents
                 housing_rows.append((key, int(issued[5:7]), units, cents, number, issued, address))
     stats.journal_entries = _one(reg, "SELECT coalesce(max(entries), 0) FROM journal_head")
-    stats.report = count_report(reg, year, housing_rows)
+    stats.report = count_report(reg, year, housing_rows, (visits[0], visits[1], visits[2]))
     return stats
 
 

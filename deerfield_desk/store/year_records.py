@@ -40,6 +40,7 @@ class YearQuery(Generic[R]):
 
     def __init__(self, sql: str):
         self.sql = sql
+        self.count_sql = f"SELECT count(*) FROM ({_unordered(sql)})"
 
     def rows(self, reg: Executor, year: int) -> Iterator[R]:
         cursor = reg.execute(self.sql, year_param(year))
@@ -60,8 +61,31 @@ class YearQuery(Generic[R]):
         for row in cursor:
             yield pick(row)
 
+    def batches(
+        self, reg: Executor, year: int, keys: Sequence[str], size: int
+    ) -> Iterator[list[tuple]]:
+        """The rows of :meth:`columns`, ``size`` at a time (``fetchmany``: no Python step per
+        row between SQLite and the writers)."""
+        cursor = reg.execute(self.sql, year_param(year))
+        where = {d[0]: i for i, d in enumerate(cursor.description)}  # the last of a name wins
+        indexes = [where[k] for k in keys]
+        pick = itemgetter(*indexes) if len(keys) > 1 else (lambda row: (row[indexes[0]],))
+        while batch := cursor.fetchmany(size):
+            yield list(map(pick, batch))
+
     def count(self, reg: Executor, year: int) -> int:
-        return reg.execute(f"SELECT count(*) FROM ({self.sql})", year_param(year)).fetchone()[0]
+        return reg.execute(self.count_sql, year_param(year)).fetchone()[0]
+
+
+def _unordered(sql: str) -> str:
+    """``sql`` without its final ORDER BY, when that is the statement's own (after every
+    parenthesis, no LIMIT after it): counting needs no sort, and the 50,000 inspections' sort
+    was most of the time to count them."""
+    cut = sql.rfind("ORDER BY")
+    tail = sql[cut:]
+    if cut < 0 or ")" in tail or "LIMIT" in tail.upper():
+        return sql
+    return sql[:cut]
 
 
 #: The permit columns the records export lists (the importer reads the same headers back).
