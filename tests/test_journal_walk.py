@@ -290,3 +290,15 @@ def test_text_affinity_follows_sqlite_rules():
     others = ("INTEGER", "CHARINT", "REAL", "NUMERIC", "BLOB", "", None, "DATE")
     assert all(canonical_sql.text_affinity(t) for t in texts)
     assert not any(canonical_sql.text_affinity(t) for t in others)
+
+
+def test_the_tables_verify_expects_are_the_ones_the_migrations_create():
+    from deerfield_desk.store.migrations import m0001_foundation, m0004_inspections
+
+    expected = replay.EXPECTED_TABLES
+    assert expected["m0001_foundation"] == (
+        *m0001_foundation.OFFICIAL_TABLES,
+        "journal",
+        "journal_head",
+    )
+    assert expected["m0004_inspections"] == m0004_inspections.NEW_OFFICIAL_TABLES

@@ -35,7 +35,6 @@ from decimal import Decimal
 
 from deerfield_desk.models.actor import Actor
 from deerfield_desk.store.executor import Executor
-from deerfield_desk.store.register_lock import os_account
 
 GENESIS_HASH = "0" * 64
 HASHED_FIELDS = (
@@ -243,6 +242,9 @@ def append_entries(
     Must run inside the caller's write transaction, so the change and its entry land together.
     ``origin`` (hashed with the entry) marks entries replayed from elsewhere, e.g. a field copy.
     """
+    # here, not at the top: verify (a process of its own beside every export) never writes
+    from deerfield_desk.store.register_lock import os_account
+
     origin_text = to_json(origin)
     head = read_head(conn)
     fmt = current_format(conn)
