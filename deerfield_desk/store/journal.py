@@ -22,15 +22,17 @@ version 2, so its register id is covered by its own hash and by every hash after
 from __future__ import annotations
 
 import enum
+import functools
 import hashlib
 import json
 import math
 import sqlite3
 import uuid as uuidlib
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
+from operator import itemgetter
 
 from deerfield_desk.models.actor import Actor
 from deerfield_desk.store.executor import Executor
@@ -120,16 +122,34 @@ class Format:
 V1 = Format()
 
 
+#: The canonical JSON of a hashed entry: the text of ``json.dumps(hashed, sort_keys=True,
+#: separators=(",", ":"), ensure_ascii=False)`` for a dict whose keys are already in sorted
+#: order (``hashed_keys``). One encoder for every entry and no sort per entry: verify hashes
+#: every entry of the register, and building an encoder and sorting the keys each time was a
+#: third of that work.
+_CANONICAL = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+#: hashed from version 2 on; their values come from the format, not the entry
+VERSION_FIELDS = ("hash_version", "register_id")
+
+
+@functools.cache
+def hashed_keys(optional: tuple[str, ...], versioned: bool) -> tuple[str, ...]:
+    """The names an entry's hash covers, in the order its canonical JSON lists them (sorted):
+    ``HASHED_FIELDS``, the ``optional`` fields the entry has (not null), and from version 2
+    on ``VERSION_FIELDS``."""
+    return tuple(sorted((*HASHED_FIELDS, *optional, *(VERSION_FIELDS if versioned else ()))))
+
+
+def _digest(prev_hash: str, hashed: dict) -> str:
+    return hashlib.sha256((prev_hash + _CANONICAL(hashed)).encode("utf-8")).hexdigest()
+
+
 def entry_hash(entry: dict, fmt: Format = V1) -> str:
-    hashed: dict[str, object] = {k: entry.get(k) for k in HASHED_FIELDS}
-    for name in OPTIONAL_HASHED_FIELDS:
-        if entry.get(name) is not None:
-            hashed[name] = entry[name]
-    if fmt.version >= 2:
-        hashed["hash_version"] = fmt.version
-        hashed["register_id"] = fmt.register_id
-    canonical = json.dumps(hashed, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256((entry["prev_hash"] + canonical).encode("utf-8")).hexdigest()
+    optional = tuple(n for n in OPTIONAL_HASHED_FIELDS if entry.get(n) is not None)
+    versioned = fmt.version >= 2
+    extra = {"hash_version": fmt.version, "register_id": fmt.register_id} if versioned else {}
+    keys = hashed_keys(optional, versioned)
+    return _digest(entry["prev_hash"], {k: extra[k] if k in extra else entry.get(k) for k in keys})
 
 
 def format_declared(entry: dict) -> Format | None:
@@ -282,6 +302,8 @@ class ChainReport:
     #: the register id of the newest format entry, None for a journal all in version 1
     register_id: str | None = None
     problems: list[str] = field(default_factory=list)
+    #: every entry was read (the walk did not stop at ``max_problems``)
+    complete: bool = False
 
     @property
     def ok(self) -> bool:
@@ -292,51 +314,113 @@ def _has_column(conn: Executor, name: str) -> bool:
     return any(r[1] == name for r in conn.execute("PRAGMA table_info(journal)"))
 
 
+def _entry_columns(conn: Executor) -> list[str]:
+    """The hashed fields, ``hash`` and the optional hashed fields whose columns exist."""
+    have = {r[1] for r in conn.execute("PRAGMA table_info(journal)")}
+    return [*HASHED_FIELDS, "hash", *(f for f in OPTIONAL_HASHED_FIELDS if f in have)]
+
+
+def _entry_rows(conn: Executor, names: list[str], after_seq: int = 0):
+    return conn.execute(
+        f"SELECT {', '.join(names)} FROM journal WHERE seq > ? ORDER BY seq", (after_seq,)
+    )
+
+
 def iter_entries(conn: Executor, after_seq: int = 0) -> Iterator[dict]:
     """Entries oldest first (after ``after_seq``), with the optional hashed fields
     (``origin``, ``os_account``) where their columns exist."""
-    have = {r[1] for r in conn.execute("PRAGMA table_info(journal)")}
-    names = [*HASHED_FIELDS, "hash", *(f for f in OPTIONAL_HASHED_FIELDS if f in have)]
-    cursor = conn.execute(
-        f"SELECT {', '.join(names)} FROM journal WHERE seq > ? ORDER BY seq", (after_seq,)
-    )
-    for row in cursor:
+    names = _entry_columns(conn)
+    for row in _entry_rows(conn, names, after_seq):
         yield dict(zip(names, row, strict=True))
 
 
-def verify_chain(conn: Executor, max_problems: int = 20) -> ChainReport:
-    """Walk the whole chain; say where it breaks and how (edited, missing, inserted, moved)."""
+class _RowHasher:
+    """``entry_hash`` over a journal row as a tuple (columns ``names``), for the chain walk.
+
+    Why: verify hashes every entry of the register; a dict per row and the key bookkeeping
+    of ``entry_hash`` cost as much as the hashing. Which fields are hashed depends only on
+    which optional fields the row has and on the format, so each such shape's sorted keys and
+    their columns are worked out once; the hashed dict (keys in sorted order, the same
+    canonical text) is then made at C speed. ``tests/test_journal_walk.py`` holds it to
+    ``entry_hash``."""
+
+    def __init__(self, names: list[str]):
+        self.names = names
+        self.column = {name: i for i, name in enumerate(names)}
+        self.optional = [(n, self.column[n]) for n in OPTIONAL_HASHED_FIELDS if n in self.column]
+        self.prev = self.column["prev_hash"]
+        self.shapes: dict[tuple, tuple[tuple[str, ...], itemgetter]] = {}
+
+    def __call__(self, row: tuple, fmt: Format) -> str:
+        versioned = fmt.version >= 2
+        present = tuple(n for n, i in self.optional if row[i] is not None)
+        shape = self.shapes.get((present, versioned))
+        if shape is None:
+            keys = hashed_keys(present, versioned)
+            # the version fields are read from two values appended to the row
+            at = {**self.column, "hash_version": len(row), "register_id": len(row) + 1}
+            shape = self.shapes[(present, versioned)] = (keys, itemgetter(*(at[k] for k in keys)))
+        keys, pick = shape
+        values = pick((*row, fmt.version, fmt.register_id))
+        return _digest(row[self.prev], dict(zip(keys, values, strict=True)))
+
+
+def verify_chain(
+    conn: Executor,
+    max_problems: int = 20,
+    latest: MutableMapping[tuple[str, str], str | None] | None = None,
+) -> ChainReport:
+    """Walk the whole chain; say where it breaks and how (edited, missing, inserted, moved).
+
+    ``latest``, when given, is filled on the way with each record's newest after-image,
+    ``(table_name, record_uuid) -> after_json`` (the entry of the highest seq wins), which is
+    what ``replay.replay`` compares the rows with: the walk reads every entry anyway, so the
+    replay need not read and group the journal a second time. It holds every record only when
+    the report is ``complete``."""
     report = ChainReport()
     prev_hash, expected_seq = GENESIS_HASH, 1
     fmt = V1
-    for entry in iter_entries(conn):
+    names = _entry_columns(conn)
+    hasher = _RowHasher(names)
+    at = hasher.column
+    i_seq, i_prev, i_hash = at["seq"], at["prev_hash"], at["hash"]
+    i_table, i_record, i_after = at["table_name"], at["record_uuid"], at["after_json"]
+    for row in _entry_rows(conn, names):
         report.entries += 1
-        where = f"journal entry {entry['seq']}"
-        declared = format_declared(entry)
-        if declared is not None:
-            if fmt.register_id and declared.register_id != fmt.register_id:
-                report.problems.append(
-                    f"{where}: names register {declared.register_id}, but the entries before "
-                    f"it belong to register {fmt.register_id}: journals were spliced"
-                )
-            fmt = declared
-        elif entry["record_uuid"] == FORMAT_RECORD:
-            report.problems.append(f"{where}: a damaged format entry")
-        if entry["seq"] != expected_seq:
+        seq = row[i_seq]
+        if row[i_record] == FORMAT_RECORD:
+            declared = format_declared(dict(zip(names, row, strict=True)))
+            if declared is None:
+                report.problems.append(f"journal entry {seq}: a damaged format entry")
+            else:
+                if fmt.register_id and declared.register_id != fmt.register_id:
+                    report.problems.append(
+                        f"journal entry {seq}: names register {declared.register_id}, but the "
+                        f"entries before it belong to register {fmt.register_id}: journals "
+                        "were spliced"
+                    )
+                fmt = declared
+        if seq != expected_seq:
             report.problems.append(
-                f"{where}: expected entry {expected_seq} next: an entry was removed or moved"
+                f"journal entry {seq}: expected entry {expected_seq} next: an entry was "
+                "removed or moved"
             )
-        if entry["prev_hash"] != prev_hash:
+        if row[i_prev] != prev_hash:
             report.problems.append(
-                f"{where}: does not follow the entry before it: an entry was removed, "
-                "inserted or reordered"
+                f"journal entry {seq}: does not follow the entry before it: an entry was "
+                "removed, inserted or reordered"
             )
-        if entry_hash(entry, fmt) != entry["hash"]:
-            report.problems.append(f"{where}: its content does not match its hash: it was edited")
-        prev_hash, expected_seq = entry["hash"], entry["seq"] + 1
+        if hasher(row, fmt) != row[i_hash]:
+            report.problems.append(
+                f"journal entry {seq}: its content does not match its hash: it was edited"
+            )
+        if latest is not None:
+            latest[(row[i_table], row[i_record])] = row[i_after]
+        prev_hash, expected_seq = row[i_hash], seq + 1
         if len(report.problems) >= max_problems:
             report.problems.append("… stopped after too many problems")
             return report
+    report.complete = True
     report.head_hash = prev_hash
     report.register_id = fmt.register_id
     head = read_head(conn)

@@ -159,12 +159,17 @@ def _verify(
         conn.execute("BEGIN")
         conn.execute("SELECT count(*) FROM journal_head").fetchone()
         _run(report, conn, "integrity", lambda: integrity_problems(conn, full=full))
+        # The chain walk reads every entry: it hands the replay each record's newest
+        # after-image on the way (used only when it read them all), so the journal is read
+        # once, not twice.
+        latest: dict[tuple[str, str], str | None] = {}
         try:
-            report.chain = journal.verify_chain(conn)
+            report.chain = journal.verify_chain(conn, latest=latest)
         except (sqlite3.Error, KeyError, TypeError, ValueError) as exc:
             report.chain = journal.ChainReport(problems=[f"journal unreadable ({exc})"])
         try:
-            result = replay.replay(conn)
+            walked = latest if report.chain.complete else None
+            result = replay.replay(conn, latest=walked)
             report.rows, report.rows_more, report.replayed = (
                 result.problems,
                 result.more,
@@ -172,6 +177,7 @@ def _verify(
             )
         except (sqlite3.Error, KeyError, TypeError, ValueError) as exc:
             report.rows = [f"the records could not be replayed ({exc})"]
+        del latest  # the images are not needed past the replay
         _run(report, conn, "guards", lambda: replay.trigger_problems(conn))
         try:
             report.witness, report.witness_note = head_witness.problems(conn, owner, witnessed)
