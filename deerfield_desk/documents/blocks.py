@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
+from html import escape  # not xml.sax.saxutils: it imports urllib, http and ssl (~30 ms)
 
 from reportlab.lib import colors
 from reportlab.lib.units import inch
@@ -20,7 +20,9 @@ from deerfield_desk.documents.village import FONT, with_fallback
 def esc(value) -> str:
     """Escaped for reportlab's markup, with any script it cannot set in DejaVu in the
     fallback font (names in Chinese, Japanese, Korean…)."""
-    return with_fallback(escape("" if value is None else str(value)).replace("\n", "<br/>"))
+    return with_fallback(
+        escape("" if value is None else str(value), quote=False).replace("\n", "<br/>")
+    )
 
 
 def para(text: object, style: str = "body", *, markup: bool = False) -> Paragraph:
