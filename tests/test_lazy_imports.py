@@ -51,6 +51,15 @@ def test_a_notice_imports_its_renderer_only():
     assert _imported_after(code, renderers) == ["deerfield_desk.documents.violation"]
 
 
+def test_printing_imports_no_network_modules():
+    """``xml.sax.saxutils`` (the old escape) imports urllib, http and ssl: ~30 ms a process."""
+    code = (
+        "from deerfield_desk.documents import RENDERERS\n"
+        "RENDERERS['violation'], RENDERERS['annual-report']"
+    )
+    assert _imported_after(code, ["urllib.request", "http.client", "ssl"]) == []
+
+
 def test_renderers_are_the_modules_own_functions_for_every_kind():
     from deerfield_desk.documents import placard, violation
 
@@ -67,3 +76,22 @@ def test_renderers_are_the_modules_own_functions_for_every_kind():
         assert "render_nothing" in str(exc)
     else:
         raise AssertionError("an unknown renderer name must raise AttributeError")
+
+
+def test_opening_a_register_scans_no_sqlite_utils_plugins(register, db_path):
+    """Every process that opens a register (the export starts three) used to scan every
+    installed package's entry points for sqlite-utils plugins (~30 ms), and any such plugin
+    would have hooked the register's connection."""
+    probe = (
+        "from pathlib import Path\n"
+        "import sqlite_utils.plugins\n"
+        "from deerfield_desk.store.register import Register\n"
+        f"reg = Register.open_read_only(Path({str(db_path)!r}))\n"
+        "print(reg.execute('SELECT count(*) FROM sqlite_master').fetchone()[0] > 0, "
+        "sqlite_utils.plugins._plugins_loaded)\n"
+        "reg.close()"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.split() == ["True", "False"]  # read the register, loaded no plugins

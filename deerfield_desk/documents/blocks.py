@@ -6,31 +6,34 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
+from html import escape  # not xml.sax.saxutils: it imports urllib, http and ssl (~30 ms)
 
 from reportlab.lib import colors
 from reportlab.lib.units import inch
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from deerfield_desk.documents.layout import cite, styles
+from deerfield_desk.documents.paragraphs import paragraph
 from deerfield_desk.documents.village import FONT, with_fallback
 
 
 def esc(value) -> str:
     """Escaped for reportlab's markup, with any script it cannot set in DejaVu in the
     fallback font (names in Chinese, Japanese, Korean…)."""
-    return with_fallback(escape("" if value is None else str(value)).replace("\n", "<br/>"))
+    return with_fallback(
+        escape("" if value is None else str(value), quote=False).replace("\n", "<br/>")
+    )
 
 
 def para(text: object, style: str = "body", *, markup: bool = False) -> Paragraph:
     """A paragraph of plain text (escaped; any value is printed as its text) or of our own
     markup (``markup=True``)."""
-    return Paragraph(str(text) if markup else esc(text), styles()[style])
+    return paragraph(str(text) if markup else esc(text), styles()[style])
 
 
 def heading(text: str, section: str | None = None) -> Paragraph:
     suffix = f"  <font name='{FONT}' size='9'>({cite(section)})</font>" if section else ""
-    return Paragraph(esc(text) + suffix, styles()["heading"])
+    return paragraph(esc(text) + suffix, styles()["heading"])
 
 
 def kv_table(rows: Sequence[tuple[str, object]], width: float, label_width: float = 1.6 * inch):

