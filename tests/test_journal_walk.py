@@ -1,6 +1,6 @@
 """The fast verify walk gives the same answers as the plain one (store/journal.py, replay.py).
 
-``verify`` hashes every journal entry from tuples (``journal._RowHasher``), hands the replay
+``verify`` hashes every journal entry from tuples (``chain_walk._RowHasher``), hands the replay
 each record's newest after-image collected on that walk, and passes a row whose JSON text is
 its after-image without parsing the image. Each shortcut is held here to the plain
 computation it replaces, on registers built through the store and on every tampering kind
@@ -17,7 +17,7 @@ from datetime import date
 
 import pytest
 
-from deerfield_desk.store import erosion_checks, journal, replay
+from deerfield_desk.store import canonical_sql, chain_walk, erosion_checks, journal, replay
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.verify import verify_register
 from tests.faults.base import build_base, copy_base
@@ -72,7 +72,7 @@ def test_the_walk_hashes_every_entry_as_registers_were_always_hashed(mixed_regis
     assert {e["action"] for e in entries} >= {"format", "insert"}
     assert any(e.get("origin") for e in entries) and any(e.get("os_account") for e in entries)
     names = journal._entry_columns(conn)
-    walk = journal._RowHasher(names)
+    walk = chain_walk._RowHasher(names)
     rows = list(journal._entry_rows(conn, names))
     for fmt in (journal.V1, journal.Format(2, "r-1"), journal.Format(2, None)):
         for entry, row in zip(entries, rows, strict=True):
@@ -101,10 +101,21 @@ def _outcome(run) -> list[str]:
         return [f"raised {exc!r}"]
 
 
-def _replays(db) -> tuple[list[str], list[str], list[str]]:
-    """The replay's findings three ways: the journal grouped in SQL, the walk's images, and
-    with every row compared field by field (no text shortcut)."""
+def _chain(report) -> object:
+    if not isinstance(report, journal.ChainReport):
+        return report
+    return (report.problems, report.entries, report.head_hash, report.register_id, report.complete)
+
+
+def _checks(db, *, shortcuts: bool) -> tuple:
+    """The chain walk (its report and the images it collects) and the replay's findings,
+    with every shortcut of this work, or with none (SQLite writes no text, no row is
+    passed on its text): the plain computation the shortcuts must agree with."""
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    saved = canonical_sql.usable, replay._as_journaled
+    if not shortcuts:
+        canonical_sql.usable = lambda conn: False
+        replay._as_journaled = lambda names, values: None
     try:
         latest: dict = {}
         chain = _outcome(lambda: journal.verify_chain(conn, latest=latest))
@@ -113,15 +124,21 @@ def _replays(db) -> tuple[list[str], list[str], list[str]]:
         walked = (
             _outcome(lambda: replay.replay(conn, latest=latest).problems) if complete else grouped
         )
-        plain_compare = replay._as_journaled
-        replay._as_journaled = lambda names, values: None
-        try:
-            full = _outcome(lambda: replay.replay(conn).problems)
-        finally:
-            replay._as_journaled = plain_compare
-        return grouped, walked, full
+        return _chain(chain), latest, grouped, walked
     finally:
+        canonical_sql.usable, replay._as_journaled = saved
         conn.close()
+
+
+def _replays(db) -> tuple[list[str], list[str], list[str]]:
+    """The replay's findings three ways: the journal grouped in SQL, the walk's images, and
+    with no shortcut at all; and the chain walk the same with and without shortcuts."""
+    fast_chain, fast_latest, grouped, walked = _checks(db, shortcuts=True)
+    plain_chain, plain_latest, full, full_walked = _checks(db, shortcuts=False)
+    assert fast_chain == plain_chain
+    assert fast_latest == plain_latest
+    assert full_walked == full
+    return grouped, walked, full
 
 
 def _a_register(db) -> bool:
@@ -170,16 +187,63 @@ def test_rows_that_differ_from_their_image_only_in_form_still_pass(mixed_registe
     assert verify_register(db_path).ok
 
 
-def test_a_float_off_by_one_unit_in_the_last_place_is_still_reported(mixed_register, db_path):
-    uuid = mixed_register.query_one("SELECT uuid FROM rainfall")["uuid"]
-    mixed_register.close()
+def test_a_float_sqlite_would_round_to_the_journaled_text_is_still_reported(register, db_path):
+    """SQLite writes a REAL with 15 digits: 0.30000000000000004 would come out as the
+    journaled 0.3. The guard keeps such a value out of the text comparison."""
+    rain = erosion_checks.record_rain(register, date(2025, 5, 2), 0.3)
+    register.close()
     conn = sqlite3.connect(db_path)
-    conn.execute("UPDATE rainfall SET inches = 2.0000000000000004 WHERE uuid = ?", (uuid,))
+    assert conn.execute("SELECT json_object('x', 0.30000000000000004)").fetchone()[0] == (
+        '{"x":0.3}'
+    ), "this SQLite rounds as the guard assumes"
+    conn.execute("UPDATE rainfall SET inches = 0.30000000000000004 WHERE uuid = ?", (rain["uuid"],))
     conn.commit()
     conn.close()
     grouped, walked, full = _replays(db_path)
     assert grouped == walked == full
     assert len(full) == 1 and "column inches differs" in full[0], full
+
+
+def test_a_journal_value_turned_into_a_blob_is_found_as_before(mixed_register, db_path):
+    """Newer SQLite reads a BLOB as JSONB (the guard sends such an entry the plain way); older
+    ones refuse it (the walk starts again the plain way)."""
+    mixed_register.close()
+    conn = sqlite3.connect(db_path)
+    conn.execute("DROP TRIGGER journal_no_update")
+    conn.execute("UPDATE journal SET user_name = CAST(user_name AS BLOB) WHERE seq = 3")
+    conn.commit()
+    conn.close()
+    assert _checks(db_path, shortcuts=True)[0] == _checks(db_path, shortcuts=False)[0]
+    report = verify_register(db_path)
+    assert report.chain.problems == ["journal unreadable (Object of type bytes is not JSON "
+                                     "serializable)"]  # fmt: skip
+
+
+def test_the_fast_ways_are_the_ones_taken(mixed_register, monkeypatch):
+    """Only the format entry is hashed in Python; only the table holding a REAL is compared
+    row by row (what makes verify fast must not silently stop happening)."""
+    for n in range(5):
+        mixed_register.insert("parcels", {**PARCEL, "parcel_number": f"0814-{n}"})
+    hashed_in_python = []
+    plain_hash = chain_walk._RowHasher.__call__
+    monkeypatch.setattr(
+        chain_walk._RowHasher,
+        "__call__",
+        lambda self, row, fmt: hashed_in_python.append(row[2]) or plain_hash(self, row, fmt),
+    )
+    compared_by_column = []
+    full_compare = replay.column_defaults
+    monkeypatch.setattr(
+        replay,
+        "column_defaults",
+        lambda conn, table: compared_by_column.append(table) or full_compare(conn, table),
+    )
+    latest: dict = {}
+    conn = mixed_register.conn
+    assert journal.verify_chain(conn, latest=latest).ok
+    assert len(hashed_in_python) == 1, hashed_in_python  # the format entry
+    assert replay.replay(conn, latest=latest).problems == []
+    assert compared_by_column == ["rainfall"]
 
 
 def test_a_walk_stopped_by_too_many_problems_leaves_the_replay_to_the_journal(
@@ -201,3 +265,40 @@ def test_a_walk_stopped_by_too_many_problems_leaves_the_replay_to_the_journal(
     assert not chain.complete and chain.problems[-1].startswith("… stopped")
     report = verify_register(db_path)
     assert not report.ok and report.rows == [] and report.replayed > 0
+
+
+def test_only_a_journal_keyed_by_its_row_id_is_walked_the_fast_way():
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE journal (seq INTEGER PRIMARY KEY, hash TEXT)")
+    assert chain_walk._seq_is_row_id(conn)
+    for schema in (
+        "seq INTEGER, hash TEXT",  # no key: two entries may share a number
+        "seq INTEGER PRIMARY KEY DESC, hash TEXT",  # a key of its own index, not the row id
+        "seq TEXT PRIMARY KEY, hash TEXT",
+        "seq INTEGER, hash TEXT, PRIMARY KEY (seq, hash)",
+    ):
+        conn.execute("DROP TABLE journal")
+        conn.execute(f"CREATE TABLE journal ({schema})")
+        assert not chain_walk._seq_is_row_id(conn), schema
+    conn.execute("DROP TABLE journal")
+    conn.execute("CREATE TABLE journal (seq INTEGER PRIMARY KEY, hash TEXT) WITHOUT ROWID")
+    assert not chain_walk._seq_is_row_id(conn)
+
+
+def test_text_affinity_follows_sqlite_rules():
+    texts = ("TEXT", "varchar(20)", "CLOB", "NCHAR")
+    others = ("INTEGER", "CHARINT", "REAL", "NUMERIC", "BLOB", "", None, "DATE")
+    assert all(canonical_sql.text_affinity(t) for t in texts)
+    assert not any(canonical_sql.text_affinity(t) for t in others)
+
+
+def test_the_tables_verify_expects_are_the_ones_the_migrations_create():
+    from deerfield_desk.store.migrations import m0001_foundation, m0004_inspections
+
+    expected = replay.EXPECTED_TABLES
+    assert expected["m0001_foundation"] == (
+        *m0001_foundation.OFFICIAL_TABLES,
+        "journal",
+        "journal_head",
+    )
+    assert expected["m0004_inspections"] == m0004_inspections.NEW_OFFICIAL_TABLES

@@ -32,11 +32,9 @@ from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
-from operator import itemgetter
 
 from deerfield_desk.models.actor import Actor
 from deerfield_desk.store.executor import Executor
-from deerfield_desk.store.register_lock import os_account
 
 GENESIS_HASH = "0" * 64
 HASHED_FIELDS = (
@@ -244,6 +242,9 @@ def append_entries(
     Must run inside the caller's write transaction, so the change and its entry land together.
     ``origin`` (hashed with the entry) marks entries replayed from elsewhere, e.g. a field copy.
     """
+    # here, not at the top: verify (a process of its own beside every export) never writes
+    from deerfield_desk.store.register_lock import os_account
+
     origin_text = to_json(origin)
     head = read_head(conn)
     fmt = current_format(conn)
@@ -334,37 +335,6 @@ def iter_entries(conn: Executor, after_seq: int = 0) -> Iterator[dict]:
         yield dict(zip(names, row, strict=True))
 
 
-class _RowHasher:
-    """``entry_hash`` over a journal row as a tuple (columns ``names``), for the chain walk.
-
-    Why: verify hashes every entry of the register; a dict per row and the key bookkeeping
-    of ``entry_hash`` cost as much as the hashing. Which fields are hashed depends only on
-    which optional fields the row has and on the format, so each such shape's sorted keys and
-    their columns are worked out once; the hashed dict (keys in sorted order, the same
-    canonical text) is then made at C speed. ``tests/test_journal_walk.py`` holds it to
-    ``entry_hash``."""
-
-    def __init__(self, names: list[str]):
-        self.names = names
-        self.column = {name: i for i, name in enumerate(names)}
-        self.optional = [(n, self.column[n]) for n in OPTIONAL_HASHED_FIELDS if n in self.column]
-        self.prev = self.column["prev_hash"]
-        self.shapes: dict[tuple, tuple[tuple[str, ...], itemgetter]] = {}
-
-    def __call__(self, row: tuple, fmt: Format) -> str:
-        versioned = fmt.version >= 2
-        present = tuple(n for n, i in self.optional if row[i] is not None)
-        shape = self.shapes.get((present, versioned))
-        if shape is None:
-            keys = hashed_keys(present, versioned)
-            # the version fields are read from two values appended to the row
-            at = {**self.column, "hash_version": len(row), "register_id": len(row) + 1}
-            shape = self.shapes[(present, versioned)] = (keys, itemgetter(*(at[k] for k in keys)))
-        keys, pick = shape
-        values = pick((*row, fmt.version, fmt.register_id))
-        return _digest(row[self.prev], dict(zip(keys, values, strict=True)))
-
-
 def verify_chain(
     conn: Executor,
     max_problems: int = 20,
@@ -376,68 +346,10 @@ def verify_chain(
     ``(table_name, record_uuid) -> after_json`` (the entry of the highest seq wins), which is
     what ``replay.replay`` compares the rows with: the walk reads every entry anyway, so the
     replay need not read and group the journal a second time. It holds every record only when
-    the report is ``complete``."""
-    report = ChainReport()
-    prev_hash, expected_seq = GENESIS_HASH, 1
-    fmt = V1
-    names = _entry_columns(conn)
-    hasher = _RowHasher(names)
-    at = hasher.column
-    i_seq, i_prev, i_hash = at["seq"], at["prev_hash"], at["hash"]
-    i_table, i_record, i_after = at["table_name"], at["record_uuid"], at["after_json"]
-    for row in _entry_rows(conn, names):
-        report.entries += 1
-        seq = row[i_seq]
-        if row[i_record] == FORMAT_RECORD:
-            declared = format_declared(dict(zip(names, row, strict=True)))
-            if declared is None:
-                report.problems.append(f"journal entry {seq}: a damaged format entry")
-            else:
-                if fmt.register_id and declared.register_id != fmt.register_id:
-                    report.problems.append(
-                        f"journal entry {seq}: names register {declared.register_id}, but the "
-                        f"entries before it belong to register {fmt.register_id}: journals "
-                        "were spliced"
-                    )
-                fmt = declared
-        if seq != expected_seq:
-            report.problems.append(
-                f"journal entry {seq}: expected entry {expected_seq} next: an entry was "
-                "removed or moved"
-            )
-        if row[i_prev] != prev_hash:
-            report.problems.append(
-                f"journal entry {seq}: does not follow the entry before it: an entry was "
-                "removed, inserted or reordered"
-            )
-        if hasher(row, fmt) != row[i_hash]:
-            report.problems.append(
-                f"journal entry {seq}: its content does not match its hash: it was edited"
-            )
-        if latest is not None:
-            latest[(row[i_table], row[i_record])] = row[i_after]
-        prev_hash, expected_seq = row[i_hash], seq + 1
-        if len(report.problems) >= max_problems:
-            report.problems.append("… stopped after too many problems")
-            return report
-    report.complete = True
-    report.head_hash = prev_hash
-    report.register_id = fmt.register_id
-    head = read_head(conn)
-    if head.entries != report.entries or head.hash != prev_hash:
-        report.problems.append(
-            f"the journal head records {head.entries} entries ending in {head.hash[:12]}…, "
-            f"but {report.entries} entries ending in {prev_hash[:12]}… are present: "
-            "entries were cut off or added outside the app"
-        )
-    if fmt.register_id is not None and _head_names_register(conn):
-        named = conn.execute("SELECT register_id FROM journal_head WHERE id = 1").fetchone()
-        if named is not None and named[0] != fmt.register_id:
-            report.problems.append(
-                f"the journal head names register {named[0]}, but its entries belong to "
-                f"register {fmt.register_id}: the head was edited or copied from another register"
-            )
-    return report
+    the report is ``complete``. The walk itself is ``store/chain_walk.py`` (why it is fast)."""
+    from deerfield_desk.store.chain_walk import walk
+
+    return walk(conn, max_problems, latest)
 
 
 def history(conn: Executor, record_uuid: str) -> list[dict]:

@@ -51,6 +51,8 @@ def check_photos(conn: sqlite3.Connection, paths: Paths, cap: int = 40) -> Photo
         ).fetchall()
     except sqlite3.OperationalError:
         return report  # a register without attachments (the replay reports a dropped table)
+    if not rows:  # nothing to look for (and no need to load the field copy's modules)
+        return report
     missing_derived = left_at_office = 0
     office_through, carried = _field_copy_photos(conn)
     for uuid, filename, expected, original, display, thumb, rowid in rows:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from deerfield_desk.config import Paths
 from deerfield_desk.store import head_witness, journal, photo_check, replay
-from deerfield_desk.store.register import connect, integrity_problems
+from deerfield_desk.store.connection import connect, integrity_problems
 
 
 @dataclass
