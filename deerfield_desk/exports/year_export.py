@@ -26,6 +26,7 @@ from deerfield_desk.exports.documents_alongside import DocumentsAlongside
 from deerfield_desk.exports.records import DATASETS
 from deerfield_desk.exports.verify_alongside import VerifyAlongside, refusal
 from deerfield_desk.models.progress import Progress
+from deerfield_desk.store import journal
 from deerfield_desk.store.register import Register
 from deerfield_desk.store.snapshot import read_snapshot
 from deerfield_desk.store.verify import read_witness
@@ -109,17 +110,23 @@ def export_year(
         next(snapshot)
         head = None
         if witnessed is not None:
-            # The archive's copy first: `verify` checks it in a second process while every
+            if isinstance(renderer, str):  # AUTO: notices printed by a second process too,
+                # started first: it starts Python and opens its own snapshot while this one
+                # copies the register (~0.75 s, most of it waiting on the disk)
+                ours = journal.read_head(reg).hash
+                docs = DocumentsAlongside(
+                    db_path, ours, year, staging / named["archive"] / "documents",
+                    _printed(permit_cards), permit_cards,
+                )  # fmt: skip
+            # The archive's copy next: `verify` checks it in a second process while every
             # other file is written from the same snapshot (exports/verify_alongside.py).
             head = archive.write_snapshot(reg, staging / named["archive"])
+            if docs is not None and head.hash != ours:  # the copy is of this very snapshot:
+                docs.stop()  # never expected; if it ever differs, print them here instead
+                docs = None
             check = VerifyAlongside(
                 staging / named["archive"] / archive.SNAPSHOT, db_path, witnessed
             )
-            if isinstance(renderer, str):  # AUTO: notices printed by a second process too
-                docs = DocumentsAlongside(
-                    db_path, head.hash, year, staging / named["archive"] / "documents",
-                    _printed(permit_cards), permit_cards,
-                )  # fmt: skip
         result.counts = {d.name: d.count(reg, year) for d in DATASETS}
         _refuse_empty(reg, year, result.counts)
         rows = sum(result.counts.values())
