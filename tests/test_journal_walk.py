@@ -302,3 +302,32 @@ def test_the_tables_verify_expects_are_the_ones_the_migrations_create():
         "journal_head",
     )
     assert expected["m0004_inspections"] == m0004_inspections.NEW_OFFICIAL_TABLES
+
+
+@pytest.mark.parametrize(
+    "kind", ["update_permit_owner", "delete_inspection", "insert_or_replace", "update_type_only"]
+)
+def test_a_journal_too_long_to_hold_in_memory_is_replayed_from_sql_with_the_same_findings(
+    tamper_base, tmp_path, monkeypatch, kind
+):
+    """A register of a million records would hold every after-image in memory for the
+    replay (about a gigabyte): past ``IMAGES_IN_MEMORY`` entries the walk keeps none and the
+    replay groups the journal in SQL instead. Same findings either way."""
+    from deerfield_desk.store import verify
+
+    db = copy_base(tamper_base, tmp_path / "copy")
+    KINDS[kind](db, json.loads((db.parent / "info.json").read_text()))
+    in_memory = verify_register(db)
+    handed: list = []
+    real_walk = journal.verify_chain
+
+    def spy(conn, *args, latest=None, **kwargs):
+        handed.append(latest)
+        return real_walk(conn, *args, latest=latest, **kwargs)
+
+    monkeypatch.setattr(verify, "IMAGES_IN_MEMORY", 0)
+    monkeypatch.setattr(journal, "verify_chain", spy)
+    from_sql = verify_register(db)
+    assert handed == [None]  # nothing collected: flat memory
+    assert not from_sql.ok and from_sql.rows == in_memory.rows and from_sql.rows
+    shutil.rmtree(db.parent, ignore_errors=True)
