@@ -68,7 +68,7 @@ def build_archive(
         yield "Register snapshot written"
     documents = folder / "documents"
     documents.mkdir(exist_ok=True)  # a second process may be printing into it already
-    (documents / f"annual-report-{year}.pdf").write_bytes(report_pdf)
+    report_path(folder, year).write_bytes(report_pdf)
     if renderer is not None:
         for table in printed:
             write_documents(reg, documents, year, renderer, table)
@@ -92,6 +92,11 @@ def build_archive(
         before_manifest()
     write_manifest(folder, year, head)
     yield "Manifest written"
+
+
+def report_path(folder: Path, year: int) -> Path:
+    """Where the archive in ``folder`` keeps the year's annual report."""
+    return folder / "documents" / f"annual-report-{year}.pdf"
 
 
 def write_documents(

@@ -4,7 +4,9 @@ Everything is written into a hidden staging folder inside the target folder and 
 place only when every file is complete. Cancelling (the progress dialog closes the generator)
 or a failure removes the staging folder: the clerk never finds half an export. All files are
 read inside one read transaction, so they describe the same moment of the register even while
-the inspector keeps working.
+the inspector keeps working; the BLDS feed, the annual report and the archived notices are
+made by a second process from its own snapshot only when that ends at the same journal entry
+(exports/documents_alongside.py), else here.
 """
 
 from __future__ import annotations
@@ -117,6 +119,8 @@ def export_year(
                 docs = DocumentsAlongside(
                     db_path, ours, year, staging / named["archive"] / "documents",
                     _printed(permit_cards), permit_cards,
+                    report=archive.report_path(staging / named["archive"], year),
+                    feed=staging / named["blds"] if "blds" in formats else None,
                 )  # fmt: skip
             # The archive's copy next: `verify` checks it in a second process while every
             # other file is written from the same snapshot (exports/verify_alongside.py).
@@ -151,13 +155,23 @@ def export_year(
                 done += n * per_row
                 _stop_if_refused(check)
                 yield Progress(done, total, f"Records: {title.lower()}")
-        if "blds" in formats:
+        # the second process's feed and report (it prints the notices too); if it could not
+        # make them (the register moved on between the two snapshots, or it failed), they
+        # are made here, from this snapshot
+        alongside = docs is not None and docs.finish()[0] is None
+        if "blds" in formats and alongside:
+            done += blds_rows
+            _stop_if_refused(check)
+            yield Progress(done, total, "BLDS permits and inspections")
+        elif "blds" in formats:
             for n in blds.write_blds(staging / named["blds"], reg, year):
                 done += n
                 _stop_if_refused(check)
                 yield Progress(done, total, "BLDS permits and inspections")
         report = b""
-        if "pdf" in formats or "archive" in formats:
+        if alongside:
+            report = archive.report_path(staging / named["archive"], year).read_bytes()
+        elif "pdf" in formats or "archive" in formats:
             # the one entry for printed documents (issue 12): the Documents menu and the
             # `render` command print these very bytes (DEMO on the demo register's, too)
             report = documents.render("annual-report", str(year), reg)
