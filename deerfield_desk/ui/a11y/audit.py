@@ -31,12 +31,12 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
     QPushButton,
-    QTabWidget,
     QToolButton,
     QWidget,
 )
 
 from deerfield_desk.ui.a11y.keys import access_key_clashes
+from deerfield_desk.ui.a11y.tab_pages import each_tab_page
 
 Role = QAccessible.Role
 
@@ -168,17 +168,7 @@ def audit_every_tab(root: QWidget) -> list[Problem]:
     """:func:`audit` with each page of each tab widget shown in turn (hidden pages are
     invisible to a screen reader until chosen, but a user will choose them)."""
     found: dict[tuple, Problem] = {}
-    for problem in audit(root):
-        found.setdefault((problem.kind, problem.ident), problem)
-    for tabs in root.findChildren(QTabWidget):
-        if not tabs.isVisibleTo(root):
-            continue
-        start = tabs.currentIndex()
-        for index in range(tabs.count()):
-            if index == start or not tabs.isTabEnabled(index):
-                continue
-            tabs.setCurrentIndex(index)
-            for problem in audit(root):
-                found.setdefault((problem.kind, problem.ident), problem)
-        tabs.setCurrentIndex(start)
+    for _page in each_tab_page(root):
+        for problem in audit(root):
+            found.setdefault((problem.kind, problem.ident), problem)
     return list(found.values())

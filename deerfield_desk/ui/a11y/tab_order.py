@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QRadioButton,
     QScrollArea,
-    QTabWidget,
     QWidget,
 )
+
+from deerfield_desk.ui.a11y.tab_pages import each_tab_page
 
 #: Controls of one row rarely line up to the pixel: a step this small is not "back".
 TOLERANCE = 12
@@ -189,21 +190,13 @@ def walk(root: QWidget) -> tuple[list[QWidget], list[Fault]]:
 
 def check(root: QWidget) -> list[Fault]:
     """:func:`walk`'s faults for ``root`` and each page of its tab widgets."""
-    faults = list(walk(root)[1])
-    for tabs in root.findChildren(QTabWidget):
-        if not tabs.isVisibleTo(root):
-            continue
-        start = tabs.currentIndex()
-        for index in range(tabs.count()):
-            if index == start or not tabs.isTabEnabled(index):
-                continue
-            tabs.setCurrentIndex(index)
-            page = tabs.tabText(index).replace("&", "")
-            for fault in walk(root)[1]:
+    faults: list[Fault] = []
+    for page in each_tab_page(root):
+        for fault in walk(root)[1]:
+            if page is not None:
                 fault = Fault(fault.kind, f"{fault.what} (tab {page!r})")
-                if fault not in faults:
-                    faults.append(fault)
-        tabs.setCurrentIndex(start)
+            if fault not in faults:
+                faults.append(fault)
     return faults
 
 
