@@ -10,7 +10,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -18,17 +17,16 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
-    QWidget,
 )
 
 from deerfield_desk.errors import InvalidInput, NotAllowed
 from deerfield_desk.models.office_words import say
 from deerfield_desk.store import defect_library
 from deerfield_desk.ui.a11y.announce import show_error
+from deerfield_desk.ui.a11y.fit import DeskDialog
 
 COLUMNS = ["Section", "What is wrong", "Correction", "Minor", "From"]
 
@@ -39,20 +37,14 @@ def ask_reason(parent, title: str, prompt: str) -> str | None:
     return text if ok else None
 
 
-class DefectLibraryDialog(QDialog):
+class DefectLibraryDialog(DeskDialog):
     def __init__(self, register, parent=None):
         super().__init__(parent)
         self.register = register
         self.setWindowTitle("Defect library")
         self.resize(1000, 640)
-        outer = QVBoxLayout(self)
-        area = QScrollArea()
-        area.setWidgetResizable(True)
-        area.setFrameShape(QScrollArea.Shape.NoFrame)
-        body = QWidget()
-        area.setWidget(body)
-        outer.addWidget(area, 1)
-        layout = QVBoxLayout(body)
+        # DeskDialog scrolls everything above the button row when the screen is too small
+        layout = QVBoxLayout(self)
         search_row = QFormLayout()
         self.search = QLineEdit()
         self.search.setObjectName("defectSearch")
@@ -93,7 +85,7 @@ class DefectLibraryDialog(QDialog):
         self.message = QLabel()
         self.message.setObjectName("libraryMessage")
         self.message.setWordWrap(True)
-        outer.addWidget(self.message)
+        layout.addWidget(self.message)
         row = QHBoxLayout()
         self.void_button = QPushButton("&Void selected…")
         self.void_button.setAccessibleName("Void the selected village entry")
@@ -112,7 +104,7 @@ class DefectLibraryDialog(QDialog):
         row.addStretch(1)
         row.addWidget(add)
         row.addWidget(close)
-        outer.addLayout(row)
+        layout.addLayout(row)
         self.reload()
 
     def reload(self) -> None:

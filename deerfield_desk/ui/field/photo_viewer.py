@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
     QComboBox,
-    QDialog,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
@@ -36,6 +35,7 @@ from deerfield_desk.errors import InvalidInput, NotAllowed, RecordNotFound
 from deerfield_desk.models.office_words import say
 from deerfield_desk.store import photo_edits
 from deerfield_desk.ui.a11y.announce import show_error
+from deerfield_desk.ui.a11y.fit import DeskDialog
 from deerfield_desk.ui.a11y.tab_order import put_after
 from deerfield_desk.ui.field import photo_actions
 from deerfield_desk.ui.field.photo_canvas import ZOOM_STEP, PhotoCanvas
@@ -59,13 +59,16 @@ def _button(text: str, name: str, tip: str | None = None) -> QPushButton:
     button = QPushButton(text)
     button.setObjectName(name)
     button.setMinimumHeight(44)
+    # No default button: Return in the caption saves the caption; it must never also press
+    # whichever button Qt picks as the dialog's default (Add photos… opened a file dialog)
+    button.setAutoDefault(False)
     button.setAccessibleName(tip or text.replace("&", ""))
     if tip:
         button.setToolTip(tip)
     return button
 
 
-class PhotoViewer(QDialog):
+class PhotoViewer(DeskDialog):
     """Photos of one permit. ``add_to`` = (owner table, owner uuid) enables "Add photos"."""
 
     def __init__(self, window, permit_uuid: str, add_to: tuple[str, str] | None = None,
@@ -80,17 +83,9 @@ class PhotoViewer(QDialog):
         self.strips: list[QListWidget] = []
         self.setWindowTitle(f"Photos: permit {self.permit['permit_number'] or 'not yet issued'}")
         self.resize(1200, 720)
-        outer = QVBoxLayout(self)
-        # The body scrolls: at 200 % on a 1366x768 screen the dialog has 683x384 logical
-        # pixels, less than the body needs; Add photos and Close stay in view below it.
-        body_area = QScrollArea()
-        body_area.setWidgetResizable(True)
-        body_area.setFrameShape(QScrollArea.Shape.NoFrame)
-        body = QWidget()
-        body_area.setWidget(body)
-        outer.addWidget(body_area, 1)
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(0, 0, 0, 0)
+        # At 200 % on a 1366x768 screen the dialog has 683x384 logical pixels, less than the
+        # body needs: DeskDialog scrolls the body then, Add photos and Close stay in view.
+        layout = QVBoxLayout(self)
         heading = QLabel(f"{self.permit['address_text']} · photos by visit")
         heading.setObjectName("viewerHeading")
         font = heading.font()
@@ -110,7 +105,7 @@ class PhotoViewer(QDialog):
         self.status = QLabel()
         self.status.setObjectName("viewerStatus")
         self.status.setWordWrap(True)
-        outer.addWidget(self.status)
+        layout.addWidget(self.status)
         bottom = QHBoxLayout()
         self.add_button = _button("&Add photos…", "addPhotos", "Add photos to this visit")
         self.add_button.setVisible(add_to is not None)
@@ -118,10 +113,9 @@ class PhotoViewer(QDialog):
         bottom.addWidget(self.add_button)
         bottom.addStretch(1)
         close = _button("Close", "closeViewer")
-        close.setAutoDefault(False)
         close.clicked.connect(self.reject)
         bottom.addWidget(close)
-        outer.addLayout(bottom)
+        layout.addLayout(bottom)
         for keys, handler in (
             (QKeySequence.StandardKey.ZoomIn, lambda: self.canvas.zoom_by(ZOOM_STEP)),
             (QKeySequence.StandardKey.ZoomOut, lambda: self.canvas.zoom_by(1 / ZOOM_STEP)),
